@@ -1,0 +1,73 @@
+/* hearth-profile-private.h: the builder API the readers use to fill a HearthProfile.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hearth-profile.h"
+
+G_BEGIN_DECLS
+
+/* A profile is built by exactly one reader, then sealed by _hearth_profile_finish ();
+ * from then on it is immutable and may be shared between threads. */
+
+HearthProfile *_hearth_profile_new             (HearthProfileFormat  format,
+                                                HearthProfileKind    kind,
+                                                HearthUnit           unit);
+void           _hearth_profile_set_kind        (HearthProfile       *self,
+                                                HearthProfileKind    kind);
+void           _hearth_profile_set_unit        (HearthProfile       *self,
+                                                HearthUnit           unit);
+void           _hearth_profile_set_name        (HearthProfile       *self,
+                                                const char          *name);
+void           _hearth_profile_set_path        (HearthProfile       *self,
+                                                const char          *path);
+void           _hearth_profile_set_baseline    (HearthProfile       *self,
+                                                HearthProfile       *baseline);
+
+/* Finds or adds the function with this key; strings are copied (must be valid UTF-8). */
+guint          _hearth_profile_intern_function (HearthProfile       *self,
+                                                const char          *file,
+                                                gint64               line,
+                                                const char          *name);
+/* Finds or adds the function of a stack frame, keyed by its text alone; @file, @line
+ * and @name are what the reader parsed out of the frame for display. */
+guint          _hearth_profile_intern_frame    (HearthProfile       *self,
+                                                const char          *frame,
+                                                const char          *file,
+                                                gint64               line,
+                                                const char          *name);
+/* Sets the four numbers of a function (pstats): the last call wins, like Python's dict. */
+void           _hearth_profile_set_numbers     (HearthProfile       *self,
+                                                guint                function,
+                                                gint64               prim_calls,
+                                                gint64               calls,
+                                                double               own,
+                                                double               cum);
+/* Sets the edge caller -> callee (replacing an earlier one with the same pair). */
+void           _hearth_profile_set_edge        (HearthProfile       *self,
+                                                guint                caller,
+                                                guint                callee,
+                                                gint64               calls,
+                                                gint64               prim_calls,
+                                                double               own,
+                                                double               cum);
+/* Drops every edge into @callee (a duplicate key replaces the callers of the first). */
+void           _hearth_profile_clear_callers   (HearthProfile       *self,
+                                                guint                callee);
+/* Adds one stack, root first, with its weight (identical stacks may repeat: they add up). */
+void           _hearth_profile_add_stack       (HearthProfile       *self,
+                                                const guint         *frames,
+                                                guint                depth,
+                                                double               weight);
+void           _hearth_profile_add_warning     (HearthProfile       *self,
+                                                const char          *format,
+                                                ...) G_GNUC_PRINTF (2, 3);
+/* Seals the profile: indexes the edges, and for stack profiles derives the functions'
+ * numbers and the edges from the stacks. */
+void           _hearth_profile_finish          (HearthProfile       *self);
+
+G_END_DECLS

@@ -1,0 +1,1034 @@
+/* hearth-profile.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-profile"
+
+#include "hearth-profile-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hearth-hash.h"
+
+/* An open-addressing table from a 64-bit hash to an index, with a key per table so that a
+ * crafted file cannot choose colliding keys. Equality is checked by the caller's callback.
+ * A slot keeps the hash's low 32 bits (the probe position comes from them; tables stay below
+ * 2^32 slots) next to the value, so a probe touches one cache line. */
+typedef struct
+{
+  guint32 hash;
+  guint32 value;     /* index + 1; 0 is an empty slot */
+} HearthIndexSlot;
+
+typedef struct
+{
+  HearthIndexSlot *slots;
+  gsize            mask;
+  gsize            used;
+} HearthIndexTable;
+
+typedef gboolean (*HearthIndexEqual) (gconstpointer user_data,
+                                      guint         value);
+
+struct _HearthProfile
+{
+  GObject              parent_instance;
+
+  HearthProfileFormat  format;
+  HearthProfileKind    kind;
+  HearthUnit           unit;
+  char                *path;
+  char                *name;
+  HearthProfile       *baseline;
+  double               total;
+  gboolean             finished;
+
+  /* strings are interned once: file names repeat across thousands of functions */
+  GStringChunk        *chunk;
+  HearthHashKey        key;
+  HearthIndexTable     string_table;
+  GPtrArray           *strings;
+
+  GArray              *functions;      /* HearthFunction */
+  GArray              *frame_functions; /* per interned string: its frame's function or -1 */
+  HearthIndexTable     function_table;
+
+  GArray              *edges;          /* HearthEdge, file order */
+  GArray              *clears;         /* guint pairs: callee, edges before it are void */
+  guint               *callee_offsets; /* per function, into callee_index (edges by caller) */
+  guint               *callee_index;
+  guint               *caller_offsets; /* per function, into caller_index (edges by callee) */
+  guint               *caller_index;
+
+  GArray              *stack_frames;   /* guint, stacks back to back, root first */
+  GArray              *stack_offsets;  /* guint, n_stacks + 1 */
+  GArray              *stack_weights;  /* double */
+
+  GPtrArray           *warnings;       /* NULL-terminated once finished */
+};
+
+G_DEFINE_FINAL_TYPE (HearthProfile, hearth_profile, G_TYPE_OBJECT)
+
+static void
+index_table_init (HearthIndexTable *t)
+{
+  t->mask = 63;
+  t->used = 0;
+  t->slots = g_new0 (HearthIndexSlot, t->mask + 1);
+}
+
+static void
+index_table_clear (HearthIndexTable *t)
+{
+  g_clear_pointer (&t->slots, g_free);
+}
+
+static void
+index_table_grow (HearthIndexTable *t)
+{
+  gsize old_size = t->mask + 1;
+  HearthIndexSlot *old_slots = t->slots;
+
+  t->mask = old_size * 2 - 1;
+  t->slots = g_new0 (HearthIndexSlot, t->mask + 1);
+
+  for (gsize i = 0; i < old_size; i++)
+    {
+      gsize j;
+
+      if (old_slots[i].value == 0)
+        continue;
+      for (j = old_slots[i].hash & t->mask; t->slots[j].value != 0; j = (j + 1) & t->mask)
+        ;
+      t->slots[j] = old_slots[i];
+    }
+
+  g_free (old_slots);
+}
+
+/* Returns the value found, or G_MAXUINT after inserting @value_if_new (unless it is G_MAXUINT). */
+static guint
+index_table_lookup (HearthIndexTable *t,
+                    guint64           hash,
+                    HearthIndexEqual  equal,
+                    gconstpointer     user_data,
+                    guint             value_if_new)
+{
+  guint32 tag = (guint32) hash;
+  gsize j;
+
+  for (j = tag & t->mask; t->slots[j].value != 0; j = (j + 1) & t->mask)
+    if (t->slots[j].hash == tag && equal (user_data, t->slots[j].value - 1))
+      return t->slots[j].value - 1;
+
+  if (value_if_new == G_MAXUINT)
+    return G_MAXUINT;
+
+  t->slots[j].hash = tag;
+  t->slots[j].value = value_if_new + 1;
+  if (++t->used * 4 > (t->mask + 1) * 3)
+    index_table_grow (t);
+
+  return G_MAXUINT;
+}
+
+typedef struct
+{
+  HearthProfile *self;
+  const char    *text;
+  gsize          length;
+} StringKey;
+
+static gboolean
+string_equal (gconstpointer user_data,
+              guint         value)
+{
+  const StringKey *k = user_data;
+  const char *s = g_ptr_array_index (k->self->strings, value);
+
+  return strncmp (s, k->text, k->length) == 0 && s[k->length] == '\0';
+}
+
+/* Returns the index of the interned copy of @text in self->strings. */
+static guint
+intern_string_index (HearthProfile *self,
+                     const char    *text)
+{
+  StringKey k = { self, text ? text : "", 0 };
+  guint64 hash;
+  guint found;
+
+  k.length = strlen (k.text);
+  hash = hearth_hash_bytes (&self->key, k.text, k.length);
+  found = index_table_lookup (&self->string_table, hash, string_equal, &k, self->strings->len);
+  if (found != G_MAXUINT)
+    return found;
+
+  g_ptr_array_add (self->strings, g_string_chunk_insert_len (self->chunk, k.text, k.length));
+  return self->strings->len - 1;
+}
+
+static const char *
+intern_string (HearthProfile *self,
+               const char    *text)
+{
+  guint index = intern_string_index (self, text);  /* may grow the array: index it after */
+
+  return g_ptr_array_index (self->strings, index);
+}
+
+/* Interned strings compare by pointer, so a function key is four words. */
+typedef struct
+{
+  HearthProfile *self;
+  const char    *file;
+  const char    *name;
+  const char    *frame;
+  gint64         line;
+} FunctionKey;
+
+static gboolean
+function_equal (gconstpointer user_data,
+                guint         value)
+{
+  const FunctionKey *k = user_data;
+  const HearthFunction *f = &g_array_index (k->self->functions, HearthFunction, value);
+
+  if (k->frame != NULL)
+    return f->frame == k->frame;
+
+  return f->frame == NULL && f->file == k->file && f->name == k->name && f->line == k->line;
+}
+
+static guint
+intern_key (HearthProfile     *self,
+            const FunctionKey *k)
+{
+  HearthHashState state;
+  HearthFunction f = { 0 };
+  guint found;
+
+  hearth_hash_init (&state, &self->key);
+  hearth_hash_update (&state, &k->file, sizeof k->file);
+  hearth_hash_update (&state, &k->name, sizeof k->name);
+  hearth_hash_update (&state, &k->frame, sizeof k->frame);
+  hearth_hash_update (&state, &k->line, sizeof k->line);
+
+  found = index_table_lookup (&self->function_table, hearth_hash_finish (&state),
+                              function_equal, k, self->functions->len);
+  if (found != G_MAXUINT)
+    return found;
+
+  f.file = k->file;
+  f.name = k->name;
+  f.frame = k->frame;
+  f.line = k->line;
+  f.listed = k->frame != NULL;
+  g_array_append_val (self->functions, f);
+
+  return self->functions->len - 1;
+}
+
+static void
+hearth_profile_finalize (GObject *object)
+{
+  HearthProfile *self = (HearthProfile *)object;
+
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_object (&self->baseline);
+  g_clear_pointer (&self->chunk, g_string_chunk_free);
+  g_clear_pointer (&self->strings, g_ptr_array_unref);
+  index_table_clear (&self->string_table);
+  index_table_clear (&self->function_table);
+  g_clear_pointer (&self->functions, g_array_unref);
+  g_clear_pointer (&self->frame_functions, g_array_unref);
+  g_clear_pointer (&self->edges, g_array_unref);
+  g_clear_pointer (&self->clears, g_array_unref);
+  g_clear_pointer (&self->callee_offsets, g_free);
+  g_clear_pointer (&self->callee_index, g_free);
+  g_clear_pointer (&self->caller_offsets, g_free);
+  g_clear_pointer (&self->caller_index, g_free);
+  g_clear_pointer (&self->stack_frames, g_array_unref);
+  g_clear_pointer (&self->stack_offsets, g_array_unref);
+  g_clear_pointer (&self->stack_weights, g_array_unref);
+  g_clear_pointer (&self->warnings, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (hearth_profile_parent_class)->finalize (object);
+}
+
+static void
+hearth_profile_class_init (HearthProfileClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hearth_profile_finalize;
+}
+
+static void
+hearth_profile_init (HearthProfile *self)
+{
+  guint zero = 0;
+
+  hearth_hash_key_init_random (&self->key);
+  self->chunk = g_string_chunk_new (64 * 1024);
+  self->strings = g_ptr_array_new ();
+  index_table_init (&self->string_table);
+  index_table_init (&self->function_table);
+  self->functions = g_array_new (FALSE, FALSE, sizeof (HearthFunction));
+  self->frame_functions = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->edges = g_array_new (FALSE, FALSE, sizeof (HearthEdge));
+  self->clears = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->stack_frames = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->stack_offsets = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->stack_weights = g_array_new (FALSE, FALSE, sizeof (double));
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_array_append_val (self->stack_offsets, zero);
+}
+
+/* Builder API ------------------------------------------------------------------------------ */
+
+HearthProfile *
+_hearth_profile_new (HearthProfileFormat format,
+                     HearthProfileKind   kind,
+                     HearthUnit          unit)
+{
+  HearthProfile *self = g_object_new (HEARTH_TYPE_PROFILE, NULL);
+
+  self->format = format;
+  self->kind = kind;
+  self->unit = unit;
+
+  return self;
+}
+
+void
+_hearth_profile_set_kind (HearthProfile     *self,
+                          HearthProfileKind  kind)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  self->kind = kind;
+}
+
+void
+_hearth_profile_set_unit (HearthProfile *self,
+                          HearthUnit     unit)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  self->unit = unit;
+}
+
+void
+_hearth_profile_set_name (HearthProfile *self,
+                          const char    *name)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self));
+  g_free (self->name);
+  self->name = g_strdup (name);
+}
+
+/* The path may be set after finishing: the loader names the profile after reading it. */
+void
+_hearth_profile_set_path (HearthProfile *self,
+                          const char    *path)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self));
+  g_free (self->path);
+  self->path = g_strdup (path);
+  if (self->baseline != NULL)
+    _hearth_profile_set_path (self->baseline, path);
+}
+
+void
+_hearth_profile_set_baseline (HearthProfile *self,
+                              HearthProfile *baseline)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self));
+  g_set_object (&self->baseline, baseline);
+}
+
+guint
+_hearth_profile_intern_function (HearthProfile *self,
+                                 const char    *file,
+                                 gint64         line,
+                                 const char    *name)
+{
+  FunctionKey k = { self, NULL, NULL, NULL, line };
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, 0);
+
+  k.file = intern_string (self, file);
+  k.name = intern_string (self, name);
+  return intern_key (self, &k);
+}
+
+guint
+_hearth_profile_intern_frame (HearthProfile *self,
+                              const char    *frame,
+                              const char    *file,
+                              gint64         line,
+                              const char    *name)
+{
+  HearthFunction f = { 0 };
+  guint text;
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, 0);
+
+  /* A frame is keyed by its text alone, so the interned string's index finds it without a
+   * second hash: this is the hot path of reading a large folded file. */
+  text = intern_string_index (self, frame);
+  if (text < self->frame_functions->len &&
+      g_array_index (self->frame_functions, guint, text) != G_MAXUINT)
+    return g_array_index (self->frame_functions, guint, text);
+
+  while (self->frame_functions->len <= text)
+    {
+      guint none = G_MAXUINT;
+
+      g_array_append_val (self->frame_functions, none);
+    }
+
+  f.frame = g_ptr_array_index (self->strings, text);
+  f.file = intern_string (self, file);
+  f.name = intern_string (self, name ? name : frame);
+  f.line = line;
+  f.listed = TRUE;
+  g_array_append_val (self->functions, f);
+  g_array_index (self->frame_functions, guint, text) = self->functions->len - 1;
+
+  return self->functions->len - 1;
+}
+
+void
+_hearth_profile_set_numbers (HearthProfile *self,
+                             guint          function,
+                             gint64         prim_calls,
+                             gint64         calls,
+                             double         own,
+                             double         cum)
+{
+  HearthFunction *f;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (function < self->functions->len);
+
+  f = &g_array_index (self->functions, HearthFunction, function);
+  f->prim_calls = prim_calls;
+  f->calls = calls;
+  f->own = own;
+  f->cum = cum;
+  f->listed = TRUE;
+}
+
+void
+_hearth_profile_set_edge (HearthProfile *self,
+                          guint          caller,
+                          guint          callee,
+                          gint64         calls,
+                          gint64         prim_calls,
+                          double         own,
+                          double         cum)
+{
+  HearthEdge e = { caller, callee, calls, prim_calls, own, cum };
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (caller < self->functions->len && callee < self->functions->len);
+
+  g_array_append_val (self->edges, e);
+}
+
+void
+_hearth_profile_clear_callers (HearthProfile *self,
+                               guint          callee)
+{
+  guint pair[2] = { callee, 0 };
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  pair[1] = self->edges->len;
+  g_array_append_vals (self->clears, pair, 2);
+}
+
+void
+_hearth_profile_add_stack (HearthProfile *self,
+                           const guint   *frames,
+                           guint          depth,
+                           double         weight)
+{
+  guint end;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (depth == 0 || frames != NULL);
+
+  if (depth == 0)
+    return;
+
+  g_array_append_vals (self->stack_frames, frames, depth);
+  end = self->stack_frames->len;
+  g_array_append_val (self->stack_offsets, end);
+  g_array_append_val (self->stack_weights, weight);
+}
+
+void
+_hearth_profile_add_warning (HearthProfile *self,
+                             const char    *format,
+                             ...)
+{
+  va_list args;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  va_start (args, format);
+  g_ptr_array_add (self->warnings, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/* Finishing -------------------------------------------------------------------------------- */
+
+/* Drops edges voided by a later duplicate key, and earlier duplicates of a caller -> callee
+ * pair (Python's dict keeps the last value). Keeps file order otherwise. */
+static void
+dedupe_edges (HearthProfile *self)
+{
+  guint n_functions = self->functions->len;
+  guint n = self->edges->len;
+  g_autofree guint *threshold = NULL;
+  g_autofree guint *last_seen = NULL;
+  g_autofree gboolean *drop = NULL;
+  HearthEdge *edges = (HearthEdge *) (void *) self->edges->data;
+  guint kept = 0;
+
+  if (n == 0)
+    return;
+
+  threshold = g_new0 (guint, n_functions);
+  for (guint i = 0; i + 1 < self->clears->len; i += 2)
+    {
+      guint callee = g_array_index (self->clears, guint, i);
+      guint at = g_array_index (self->clears, guint, i + 1);
+
+      threshold[callee] = MAX (threshold[callee], at);
+    }
+
+  /* Walking backwards, the first sighting of a pair is the one that wins. The stamp packs
+   * the pair's callee: a caller's last_seen holds callee + 1 of the newest pair it was seen in,
+   * which is enough because the inner loop only compares edges of one callee. */
+  drop = g_new0 (gboolean, n);
+  {
+    g_autofree guint *by_callee = NULL;
+    g_autofree guint *offsets = g_new0 (guint, n_functions + 1);
+
+    for (guint i = 0; i < n; i++)
+      offsets[edges[i].callee + 1]++;
+    for (guint f = 0; f < n_functions; f++)
+      offsets[f + 1] += offsets[f];
+    by_callee = g_new (guint, n);
+    {
+      g_autofree guint *fill = g_memdup2 (offsets, sizeof (guint) * (n_functions + 1));
+
+      for (guint i = 0; i < n; i++)
+        by_callee[fill[edges[i].callee]++] = i;
+    }
+
+    last_seen = g_new0 (guint, n_functions);
+    for (guint f = 0; f < n_functions; f++)
+      for (guint k = offsets[f + 1]; k > offsets[f]; k--)
+        {
+          guint i = by_callee[k - 1];
+
+          if (i < threshold[f] || last_seen[edges[i].caller] == f + 1)
+            drop[i] = TRUE;
+          else
+            last_seen[edges[i].caller] = f + 1;
+        }
+  }
+
+  for (guint i = 0; i < n; i++)
+    if (!drop[i])
+      edges[kept++] = edges[i];
+  g_array_set_size (self->edges, kept);
+}
+
+/* Groups edge indices by one endpoint with a stable counting sort: O(edges + functions). */
+static void
+build_index (HearthProfile *self,
+             gboolean       by_caller,
+             guint        **offsets_out,
+             guint        **index_out)
+{
+  guint n_functions = self->functions->len;
+  guint n = self->edges->len;
+  const HearthEdge *edges = (const HearthEdge *) (void *) self->edges->data;
+  guint *offsets = g_new0 (guint, n_functions + 1);
+  guint *index = g_new (guint, MAX (n, 1));
+  g_autofree guint *fill = NULL;
+
+  for (guint i = 0; i < n; i++)
+    offsets[(by_caller ? edges[i].caller : edges[i].callee) + 1]++;
+  for (guint f = 0; f < n_functions; f++)
+    offsets[f + 1] += offsets[f];
+
+  fill = g_memdup2 (offsets, sizeof (guint) * (n_functions + 1));
+  for (guint i = 0; i < n; i++)
+    index[fill[by_caller ? edges[i].caller : edges[i].callee]++] = i;
+
+  *offsets_out = offsets;
+  *index_out = index;
+}
+
+typedef struct
+{
+  HearthProfile *self;
+  guint64        pair;
+} PairKey;
+
+static gboolean
+pair_equal (gconstpointer user_data,
+            guint         value)
+{
+  const PairKey *k = user_data;
+  const HearthEdge *e = &g_array_index (k->self->edges, HearthEdge, value);
+
+  return (((guint64) e->caller << 32) | e->callee) == k->pair;
+}
+
+/* Sums of huge counts can pass 2^63, where a plain cast is undefined. */
+static gint64
+count_from_weight (double weight)
+{
+  return weight >= 9.2e18 ? G_MAXINT64 : (gint64) weight;
+}
+
+/* For stack profiles: each function's own and cumulative weight, and the caller -> callee
+ * edges, counted once per stack however often recursion repeats them in it. */
+static void
+derive_from_stacks (HearthProfile *self)
+{
+  guint n_stacks = self->stack_weights->len;
+  guint n_functions = self->functions->len;
+  g_autofree guint *function_stamp = g_new0 (guint, n_functions);
+  g_autoptr (GArray) edge_stamp = g_array_new (FALSE, TRUE, sizeof (guint));
+  HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
+  HearthIndexTable pairs;
+  gboolean integral = TRUE;
+
+  index_table_init (&pairs);
+  g_array_set_size (self->edges, 0);
+
+  for (guint s = 0; s < n_stacks; s++)
+    {
+      guint start = g_array_index (self->stack_offsets, guint, s);
+      guint end = g_array_index (self->stack_offsets, guint, s + 1);
+      const guint *frames = &g_array_index (self->stack_frames, guint, 0);
+      double w = hearth_profile_clamp (g_array_index (self->stack_weights, double, s));
+
+      if (w != floor (w))
+        integral = FALSE;
+      self->total += w;
+      functions[frames[end - 1]].own += w;
+      functions[frames[end - 1]].prim_calls++;
+
+      for (guint i = start; i < end; i++)
+        {
+          HearthFunction *f = &functions[frames[i]];
+
+          if (function_stamp[frames[i]] != s + 1)
+            {
+              function_stamp[frames[i]] = s + 1;
+              f->cum += w;
+              f->calls++;
+            }
+
+          if (i > start)
+            {
+              PairKey k = { self, ((guint64) frames[i - 1] << 32) | frames[i] };
+              guint e = index_table_lookup (&pairs, hearth_hash_bytes (&self->key, &k.pair, 8),
+                                            pair_equal, &k, self->edges->len);
+              HearthEdge *edge;
+
+              if (e == G_MAXUINT)
+                {
+                  HearthEdge fresh = { frames[i - 1], frames[i], 0, 0, 0, 0 };
+
+                  e = self->edges->len;
+                  g_array_append_val (self->edges, fresh);
+                  g_array_set_size (edge_stamp, self->edges->len);
+                }
+              edge = &g_array_index (self->edges, HearthEdge, e);
+              if (g_array_index (edge_stamp, guint, e) != s + 1)
+                {
+                  g_array_index (edge_stamp, guint, e) = s + 1;
+                  edge->cum += w;
+                  edge->calls++;
+                  edge->prim_calls++;
+                }
+              if (i == end - 1)
+                edge->own += w;
+            }
+        }
+    }
+
+  /* Sample counts are what users expect to read as "calls" when weights are counts. */
+  if (integral && self->unit == HEARTH_UNIT_SAMPLES)
+    {
+      for (guint f = 0; f < n_functions; f++)
+        {
+          functions[f].calls = count_from_weight (functions[f].cum);
+          functions[f].prim_calls = count_from_weight (functions[f].own);
+        }
+      for (guint e = 0; e < self->edges->len; e++)
+        {
+          HearthEdge *edge = &g_array_index (self->edges, HearthEdge, e);
+
+          edge->calls = edge->prim_calls = count_from_weight (edge->cum);
+        }
+    }
+
+  index_table_clear (&pairs);
+}
+
+void
+_hearth_profile_finish (HearthProfile *self)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  self->total = 0;
+  if (self->stack_weights->len > 0)
+    {
+      derive_from_stacks (self);
+    }
+  else
+    {
+      dedupe_edges (self);
+      for (guint f = 0; f < self->functions->len; f++)
+        self->total += hearth_profile_clamp (g_array_index (self->functions, HearthFunction, f).own);
+    }
+
+  /* Lookups after this point never insert, and the strings tables are no longer needed:
+   * free them before the indexes are built, which is when a large profile peaks. */
+  index_table_clear (&self->string_table);
+  g_clear_pointer (&self->frame_functions, g_array_unref);
+  g_clear_pointer (&self->clears, g_array_unref);
+
+  build_index (self, TRUE, &self->callee_offsets, &self->callee_index);
+  build_index (self, FALSE, &self->caller_offsets, &self->caller_index);
+
+  g_ptr_array_add (self->warnings, NULL);
+  self->finished = TRUE;
+}
+
+/* Queries ---------------------------------------------------------------------------------- */
+
+/**
+ * hearth_profile_get_format:
+ * @self: a profile
+ *
+ * Returns: the format the profile was read from
+ */
+HearthProfileFormat
+hearth_profile_get_format (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), HEARTH_FORMAT_PSTATS);
+  return self->format;
+}
+
+/**
+ * hearth_profile_get_kind:
+ * @self: a profile
+ *
+ * Returns: whether a tracing or a sampling profiler measured it
+ */
+HearthProfileKind
+hearth_profile_get_kind (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), HEARTH_KIND_DETERMINISTIC);
+  return self->kind;
+}
+
+/**
+ * hearth_profile_get_unit:
+ * @self: a profile
+ *
+ * Returns: the unit of times and widths
+ */
+HearthUnit
+hearth_profile_get_unit (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), HEARTH_UNIT_SECONDS);
+  return self->unit;
+}
+
+/**
+ * hearth_profile_get_path:
+ * @self: a profile
+ *
+ * Returns: (nullable): the file it was loaded from
+ */
+const char *
+hearth_profile_get_path (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
+  return self->path;
+}
+
+/**
+ * hearth_profile_get_name:
+ * @self: a profile
+ *
+ * Returns: (nullable): a name the file gives itself (speedscope), if any
+ */
+const char *
+hearth_profile_get_name (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
+  return self->name;
+}
+
+/**
+ * hearth_profile_get_total:
+ * @self: a profile
+ *
+ * The run's total: the sum of the functions' own times (what pstats prints as "in N
+ * seconds"), or of the stacks' weights; NaN, infinite and negative values count as 0.
+ *
+ * Returns: the total in the profile's unit
+ */
+double
+hearth_profile_get_total (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
+  return self->total;
+}
+
+/**
+ * hearth_profile_has_stacks:
+ * @self: a profile
+ *
+ * Returns: %TRUE when the profile holds exact stacks (folded, speedscope), %FALSE when only
+ *   caller -> callee edges (pstats)
+ */
+gboolean
+hearth_profile_has_stacks (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), FALSE);
+  return self->stack_weights->len > 0;
+}
+
+/**
+ * hearth_profile_get_baseline:
+ * @self: a profile
+ *
+ * Returns: (transfer none) (nullable): for a differential folded file, the "before" counts
+ */
+HearthProfile *
+hearth_profile_get_baseline (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
+  return self->baseline;
+}
+
+/**
+ * hearth_profile_get_n_functions:
+ * @self: a profile
+ *
+ * Returns: the number of functions, callers without an entry of their own included
+ */
+guint
+hearth_profile_get_n_functions (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
+  return self->functions->len;
+}
+
+/**
+ * hearth_profile_get_function:
+ * @self: a profile
+ * @index: a function index
+ *
+ * Returns: (transfer none): the function
+ */
+const HearthFunction *
+hearth_profile_get_function (HearthProfile *self,
+                             guint          index)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
+  g_return_val_if_fail (index < self->functions->len, NULL);
+  return &g_array_index (self->functions, HearthFunction, index);
+}
+
+static gboolean
+text_equal (gconstpointer user_data,
+            guint         value)
+{
+  const FunctionKey *k = user_data;
+  const HearthFunction *f = &g_array_index (k->self->functions, HearthFunction, value);
+
+  return f->line == k->line && g_strcmp0 (f->file, k->file) == 0 &&
+         g_strcmp0 (f->name, k->name) == 0;
+}
+
+/**
+ * hearth_profile_lookup:
+ * @self: a profile
+ * @file: the file name as recorded
+ * @line: the line
+ * @name: the function name as recorded
+ *
+ * Returns: the index of the function with this key, or -1
+ */
+gint
+hearth_profile_lookup (HearthProfile *self,
+                       const char    *file,
+                       gint64         line,
+                       const char    *name)
+{
+  FunctionKey k = { self, file, name, NULL, line };
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), -1);
+  g_return_val_if_fail (file != NULL && name != NULL, -1);
+
+  /* Interned pointers are what the table hashes; after finishing, search linearly. */
+  for (guint i = 0; i < self->functions->len; i++)
+    if (text_equal (&k, i))
+      return (gint) i;
+
+  return -1;
+}
+
+/**
+ * hearth_profile_get_n_edges:
+ * @self: a profile
+ *
+ * Returns: the number of caller -> callee edges
+ */
+guint
+hearth_profile_get_n_edges (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
+  return self->edges->len;
+}
+
+/**
+ * hearth_profile_get_edge:
+ * @self: a profile
+ * @index: an edge index
+ *
+ * Returns: (transfer none): the edge
+ */
+const HearthEdge *
+hearth_profile_get_edge (HearthProfile *self,
+                         guint          index)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
+  g_return_val_if_fail (index < self->edges->len, NULL);
+  return &g_array_index (self->edges, HearthEdge, index);
+}
+
+/**
+ * hearth_profile_get_callees:
+ * @self: a finished profile
+ * @function: a function index
+ * @n_callees: (out): how many edges
+ *
+ * Returns: (transfer none) (array length=n_callees): indices of the edges @function calls
+ *   along, in file order
+ */
+const guint *
+hearth_profile_get_callees (HearthProfile *self,
+                            guint          function,
+                            guint         *n_callees)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && self->finished, NULL);
+  g_return_val_if_fail (function < self->functions->len, NULL);
+
+  *n_callees = self->callee_offsets[function + 1] - self->callee_offsets[function];
+  return self->callee_index + self->callee_offsets[function];
+}
+
+/**
+ * hearth_profile_get_callers:
+ * @self: a finished profile
+ * @function: a function index
+ * @n_callers: (out): how many edges
+ *
+ * Returns: (transfer none) (array length=n_callers): indices of the edges into @function
+ */
+const guint *
+hearth_profile_get_callers (HearthProfile *self,
+                            guint          function,
+                            guint         *n_callers)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && self->finished, NULL);
+  g_return_val_if_fail (function < self->functions->len, NULL);
+
+  *n_callers = self->caller_offsets[function + 1] - self->caller_offsets[function];
+  return self->caller_index + self->caller_offsets[function];
+}
+
+/**
+ * hearth_profile_get_n_stacks:
+ * @self: a profile
+ *
+ * Returns: the number of stacks (0 for pstats profiles)
+ */
+guint
+hearth_profile_get_n_stacks (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
+  return self->stack_weights->len;
+}
+
+/**
+ * hearth_profile_get_stack:
+ * @self: a profile
+ * @index: a stack index
+ * @depth: (out): how many frames
+ *
+ * Returns: (transfer none) (array length=depth): function indices, root first
+ */
+const guint *
+hearth_profile_get_stack (HearthProfile *self,
+                          guint          index,
+                          guint         *depth)
+{
+  guint start, end;
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
+  g_return_val_if_fail (index < self->stack_weights->len, NULL);
+
+  start = g_array_index (self->stack_offsets, guint, index);
+  end = g_array_index (self->stack_offsets, guint, index + 1);
+  *depth = end - start;
+  return &g_array_index (self->stack_frames, guint, start);
+}
+
+/**
+ * hearth_profile_get_stack_weight:
+ * @self: a profile
+ * @index: a stack index
+ *
+ * Returns: the stack's weight as the file gives it (raw)
+ */
+double
+hearth_profile_get_stack_weight (HearthProfile *self,
+                                 guint          index)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
+  g_return_val_if_fail (index < self->stack_weights->len, 0);
+  return g_array_index (self->stack_weights, double, index);
+}
+
+/**
+ * hearth_profile_get_warnings:
+ * @self: a finished profile
+ *
+ * Returns: (transfer none) (array zero-terminated=1): what loading noticed
+ */
+const char * const *
+hearth_profile_get_warnings (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && self->finished, NULL);
+  return (const char * const *) self->warnings->pdata;
+}

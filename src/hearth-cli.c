@@ -1,0 +1,341 @@
+/* hearth-cli.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-cli"
+
+#include "hearth-cli.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+
+#include "hearth-call-tree.h"
+#include "hearth-export.h"
+#include "hearth-names.h"
+#include "hearth-profile.h"
+#include "hearth-report.h"
+
+typedef struct
+{
+  char    *print;
+  char    *export;
+  char    *root;
+  char    *title;
+  char   **mine;
+  char   **files;
+  double   cutoff;
+  int      width;
+  int      count;
+  int      max_repeat;
+  gboolean compare;
+  gboolean icicle;
+  gboolean no_source;
+  gboolean version;
+} HearthCliOptions;
+
+static void
+cli_options_clear (HearthCliOptions *o)
+{
+  g_clear_pointer (&o->print, g_free);
+  g_clear_pointer (&o->export, g_free);
+  g_clear_pointer (&o->root, g_free);
+  g_clear_pointer (&o->title, g_free);
+  g_clear_pointer (&o->mine, g_strfreev);
+  g_clear_pointer (&o->files, g_strfreev);
+}
+
+static int
+fail (const char *message)
+{
+  g_printerr ("hearth: %s\n", message);
+  return 1;
+}
+
+static void
+print_summary (HearthProfile *profile,
+               GString       *out)
+{
+  const char * const *warnings = hearth_profile_get_warnings (profile);
+  guint listed = 0;
+
+  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
+    if (hearth_profile_get_function (profile, i)->listed)
+      listed++;
+
+  g_string_append_printf (out, "format: %s\n",
+                          hearth_profile_format_to_string (hearth_profile_get_format (profile)));
+  g_string_append_printf (out, "kind: %s\n",
+                          hearth_profile_kind_to_string (hearth_profile_get_kind (profile)));
+  g_string_append_printf (out, "unit: %s\n",
+                          hearth_unit_to_string (hearth_profile_get_unit (profile)));
+  g_string_append_printf (out, "total: %.9g\n", hearth_profile_get_total (profile));
+  g_string_append_printf (out, "functions: %u\n", listed);
+  g_string_append_printf (out, "edges: %u\n", hearth_profile_get_n_edges (profile));
+  for (guint i = 0; warnings[i] != NULL; i++)
+    g_string_append_printf (out, "warning: %s\n", warnings[i]);
+}
+
+static HearthCallTree *
+build_tree (HearthCliOptions  *o,
+            HearthProfile     *profile,
+            GError           **error)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+
+  if (!(o->cutoff >= 0 && o->cutoff <= 1))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--cutoff takes a fraction between 0 and 1, not %g"), o->cutoff);
+      return NULL;
+    }
+  if (o->max_repeat < 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--max-repeat takes a whole number of at least 1"));
+      return NULL;
+    }
+
+  options.cutoff = o->cutoff;
+  options.max_repeat = (guint) o->max_repeat;
+  if (o->root != NULL)
+    {
+      options.root = hearth_call_tree_parse_root (profile, o->root, error);
+      if (options.root < 0)
+        return NULL;
+    }
+
+  return hearth_call_tree_new (profile, &options, error);
+}
+
+static gboolean
+print_tree_report (HearthCliOptions  *o,
+                   HearthProfile     *profile,
+                   GString           *out,
+                   GError           **error)
+{
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+
+  if (!g_str_equal (o->print, "bars") && !g_str_equal (o->print, "widest") &&
+      !g_str_equal (o->print, "folded") && !g_str_equal (o->print, "warnings"))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("unknown --print mode “%s” (summary, bars, widest, folded, warnings)"),
+                   o->print);
+      return FALSE;
+    }
+
+  tree = build_tree (o, profile, error);
+  if (tree == NULL)
+    return FALSE;
+  names = hearth_names_new (profile, (const char * const *) o->mine, !o->no_source);
+
+  if (g_str_equal (o->print, "bars"))
+    hearth_report_bars (out, tree);
+  else if (g_str_equal (o->print, "widest"))
+    hearth_report_widest (out, tree, names, o->count > 0 ? (guint) o->count : 0);
+  else if (g_str_equal (o->print, "folded"))
+    hearth_report_folded (out, tree, names);
+  else
+    hearth_report_warnings (out, tree, names);
+
+  return TRUE;
+}
+
+static int
+run_print (HearthCliOptions *o)
+{
+  g_autoptr (HearthProfile) profile = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+
+  if (o->files == NULL || g_strv_length (o->files) != 1)
+    return fail (_("--print takes exactly one profile file"));
+
+  profile = hearth_profile_load_path (o->files[0], &error);
+  if (profile == NULL)
+    return fail (error->message);
+
+  if (g_str_equal (o->print, "summary"))
+    print_summary (profile, out);
+  else if (!print_tree_report (o, profile, out, &error))
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
+
+      return fail (message);
+    }
+
+  fwrite (out->str, 1, out->len, stdout);
+  return fflush (stdout) == 0 ? 0 : 1;
+}
+
+/* The profiles an export draws: one file, two with --compare, or the two counts of a
+ * differential folded file with --compare. */
+static gboolean
+load_for_export (HearthCliOptions  *o,
+                 HearthProfile    **before,
+                 HearthProfile    **after,
+                 GError           **error)
+{
+  guint n = o->files ? g_strv_length (o->files) : 0;
+
+  if (n == 0 || n > 2 || (n == 2 && !o->compare))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           o->compare ? _("--compare takes two profile files, before and after")
+                                      : _("--export takes one profile file (two with --compare)"));
+      return FALSE;
+    }
+
+  *before = hearth_profile_load_path (o->files[0], error);
+  if (*before == NULL)
+    return FALSE;
+  if (n == 2)
+    {
+      *after = hearth_profile_load_path (o->files[1], error);
+      return *after != NULL;
+    }
+  if (o->compare)
+    {
+      HearthProfile *baseline = hearth_profile_get_baseline (*before);
+
+      if (baseline == NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("%s: --compare needs a second file (or a differential folded file)"),
+                       o->files[0]);
+          return FALSE;
+        }
+      *after = *before;
+      *before = g_object_ref (baseline);
+    }
+  return TRUE;
+}
+
+static int
+run_export (HearthCliOptions *o)
+{
+  HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
+  g_autoptr (HearthProfile) before = NULL;
+  g_autoptr (HearthProfile) after = NULL;
+  g_autoptr (HearthCallTree) before_tree = NULL;
+  g_autoptr (HearthCallTree) after_tree = NULL;
+  g_autoptr (HearthNames) before_names = NULL;
+  g_autoptr (HearthNames) after_names = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (o->width < HEARTH_EXPORT_MIN_WIDTH || o->width > HEARTH_EXPORT_MAX_WIDTH)
+    {
+      g_autofree char *message = g_strdup_printf (_("--width takes %d to %d pixels, not %d"),
+                                                  HEARTH_EXPORT_MIN_WIDTH,
+                                                  HEARTH_EXPORT_MAX_WIDTH, o->width);
+      return fail (message);
+    }
+  if (!load_for_export (o, &before, &after, &error))
+    return fail (error->message);
+
+  before_tree = build_tree (o, before, &error);
+  if (before_tree != NULL && after != NULL)
+    after_tree = build_tree (o, after, &error);
+  if (before_tree == NULL || (after != NULL && after_tree == NULL))
+    return fail (error->message);
+
+  before_names = hearth_names_new (before, (const char * const *) o->mine, !o->no_source);
+  if (after != NULL)
+    after_names = hearth_names_new (after, (const char * const *) o->mine, !o->no_source);
+
+  options.width = o->width;
+  options.icicle = o->icicle;
+  options.title = o->title;  /* NULL: the renderer names the run(s) and totals */
+
+  if (!hearth_export_to_file (o->export, before_tree, before_names, after_tree, after_names,
+                              &options, &error))
+    return fail (error->message);
+
+  return 0;
+}
+
+/**
+ * hearth_cli_run:
+ * @argc: argument count
+ * @argv: arguments
+ * @files: (out) (transfer full): files to open in windows, when the return value is -1
+ *
+ * Parses the command line. Headless modes run here, without a display.
+ *
+ * Returns: an exit status, or -1 when the caller should start the application
+ */
+int
+hearth_cli_run (int     argc,
+                char  **argv,
+                char ***files)
+{
+  HearthCliOptions o = { .cutoff = 0.01, .width = 1200, .count = 10, .max_repeat = 1 };
+  GOptionEntry entries[] = {
+    { "print", 0, 0, G_OPTION_ARG_STRING, &o.print,
+      N_("Print summary, bars, widest, folded or warnings, without a window"), N_("MODE") },
+    { "export", 0, 0, G_OPTION_ARG_FILENAME, &o.export,
+      N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
+      N_("Compare two profiles, before and after, on one time axis"), NULL },
+    { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width of an export in pixels"), N_("PX") },
+    { "root", 0, 0, G_OPTION_ARG_STRING, &o.root,
+      N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
+    { "cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.cutoff,
+      N_("Hide callees narrower than this fraction of the root (default 0.01)"), N_("FRACTION") },
+    { "max-repeat", 0, 0, G_OPTION_ARG_INT, &o.max_repeat,
+      N_("How often a function may appear on one chain (default 1)"), N_("N") },
+    { "mine", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.mine,
+      N_("Count code under PATH as your own (repeatable)"), N_("PATH") },
+    { "title", 0, 0, G_OPTION_ARG_STRING, &o.title,
+      N_("Title of an export (default: the file name)"), N_("TEXT") },
+    { "icicle", 0, 0, G_OPTION_ARG_NONE, &o.icicle, N_("Draw the root at the top"), NULL },
+    { "no-source", 0, 0, G_OPTION_ARG_NONE, &o.no_source,
+      N_("Do not read source files to qualify function names"), NULL },
+    { "count", 0, 0, G_OPTION_ARG_INT, &o.count,
+      N_("How many chains --print widest lists (default 10)"), N_("N") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL, N_("FILE…") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+
+  *files = NULL;
+  g_option_context_set_summary (context, _("Hearth shows a Python profile as a flame graph."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      status = fail (error->message);
+      goto out;
+    }
+
+  if (o.version)
+    {
+      g_print ("hearth %s\n", PACKAGE_VERSION);
+      status = 0;
+    }
+  else if (o.print != NULL)
+    {
+      /* Machine-readable output: a decimal point, whatever the user's locale. */
+      setlocale (LC_NUMERIC, "C");
+      status = run_print (&o);
+    }
+  else if (o.export != NULL)
+    {
+      setlocale (LC_NUMERIC, "C");
+      status = run_export (&o);
+    }
+  else
+    *files = g_steal_pointer (&o.files);
+
+out:
+  cli_options_clear (&o);
+  return status;
+}

@@ -1,0 +1,220 @@
+/* test-profile.c: the profile model and its builder.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "hearth-hash.h"
+#include "hearth-profile-private.h"
+#include "hearth-test-util.h"
+
+#include <math.h>
+#include <string.h>
+
+static void
+test_hash_incremental (void)
+{
+  HearthHashKey key = { 1, 2 }, other = { 3, 4 };
+  const char *text = "a moderately long string that spans several blocks";
+  gsize len = strlen (text);
+
+  for (gsize split = 0; split <= len; split++)
+    {
+      HearthHashState state;
+
+      hearth_hash_init (&state, &key);
+      hearth_hash_update (&state, text, split);
+      hearth_hash_update (&state, text + split, len - split);
+      g_assert_cmpuint (hearth_hash_finish (&state), ==, hearth_hash_bytes (&key, text, len));
+    }
+
+  g_assert_cmpuint (hearth_hash_bytes (&key, text, len), !=, hearth_hash_bytes (&other, text, len));
+  g_assert_cmpuint (hearth_hash_bytes (&key, "", 0), !=, hearth_hash_bytes (&key, "a", 1));
+}
+
+static void
+test_intern (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_PSTATS,
+                                                     HEARTH_KIND_DETERMINISTIC,
+                                                     HEARTH_UNIT_SECONDS);
+  guint a = _hearth_profile_intern_function (p, "app.py", 10, "main");
+  guint b = _hearth_profile_intern_function (p, "app.py", 20, "main");
+  guint a2 = _hearth_profile_intern_function (p, "app.py", 10, "main");
+  guint c = _hearth_profile_intern_function (p, "~", 0, "<built-in method builtins.exec>");
+
+  g_assert_cmpuint (a, ==, a2);
+  g_assert_cmpuint (a, !=, b);
+  g_assert_cmpuint (c, ==, 2);
+
+  /* many keys force the tables to grow several times */
+  for (guint i = 0; i < 5000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%u", i);
+
+      g_assert_cmpuint (_hearth_profile_intern_function (p, "big.py", i, name), ==, 3 + i);
+    }
+  for (guint i = 0; i < 5000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%u", i);
+
+      g_assert_cmpuint (_hearth_profile_intern_function (p, "big.py", i, name), ==, 3 + i);
+    }
+
+  _hearth_profile_set_numbers (p, a, 1, 1, 0.25, 1.5);
+  _hearth_profile_finish (p);
+
+  g_assert_cmpint (hearth_profile_lookup (p, "app.py", 10, "main"), ==, (gint) a);
+  g_assert_cmpint (hearth_profile_lookup (p, "app.py", 11, "main"), ==, -1);
+  g_assert_true (hearth_profile_get_function (p, a)->listed);
+  g_assert_false (hearth_profile_get_function (p, b)->listed);
+  g_assert_cmpfloat (hearth_profile_get_total (p), ==, 0.25);
+  g_assert_false (hearth_profile_has_stacks (p));
+  g_assert_nonnull (hearth_profile_get_warnings (p));
+  g_assert_null (hearth_profile_get_warnings (p)[0]);
+}
+
+/* Python's dict keeps the last value of a duplicate key: a repeated function replaces its
+ * callers, and a repeated caller inside one callers dict replaces the edge. */
+static void
+test_edges_last_wins (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_PSTATS,
+                                                     HEARTH_KIND_DETERMINISTIC,
+                                                     HEARTH_UNIT_SECONDS);
+  guint main_f = _hearth_profile_intern_function (p, "a.py", 1, "main");
+  guint work = _hearth_profile_intern_function (p, "a.py", 5, "work");
+  guint help = _hearth_profile_intern_function (p, "a.py", 9, "help");
+  const guint *idx;
+  guint n;
+
+  _hearth_profile_set_numbers (p, help, 2, 2, 1.0, 1.0);
+  _hearth_profile_set_edge (p, main_f, help, 1, 1, 0.5, 0.5);
+  _hearth_profile_set_edge (p, work, help, 1, 1, 0.5, 0.5);
+  /* the key again: its first callers are void */
+  _hearth_profile_clear_callers (p, help);
+  _hearth_profile_set_numbers (p, help, 3, 3, 3.0, 3.0);
+  _hearth_profile_set_edge (p, work, help, 1, 1, 1.0, 1.0);
+  _hearth_profile_set_edge (p, work, help, 3, 3, 3.0, 3.0);
+  _hearth_profile_set_numbers (p, work, 1, 1, 1.0, 4.0);
+  _hearth_profile_set_edge (p, main_f, work, 1, 1, 1.0, 4.0);
+  _hearth_profile_finish (p);
+
+  g_assert_cmpuint (hearth_profile_get_n_edges (p), ==, 2);
+
+  idx = hearth_profile_get_callers (p, help, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (hearth_profile_get_edge (p, idx[0])->caller, ==, work);
+  g_assert_cmpint (hearth_profile_get_edge (p, idx[0])->calls, ==, 3);
+  g_assert_cmpfloat (hearth_profile_get_edge (p, idx[0])->cum, ==, 3.0);
+
+  idx = hearth_profile_get_callees (p, main_f, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (hearth_profile_get_edge (p, idx[0])->callee, ==, work);
+
+  idx = hearth_profile_get_callees (p, work, &n);
+  g_assert_cmpuint (n, ==, 1);
+  hearth_profile_get_callers (p, main_f, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpfloat (hearth_profile_get_total (p), ==, 4.0);
+}
+
+/* Stacks a;b;c 3, a;b 2, a;a 1: own, cumulative (once per stack) and edges by hand. */
+static void
+test_stacks_derive (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                     HEARTH_KIND_SAMPLED,
+                                                     HEARTH_UNIT_SAMPLES);
+  guint a = _hearth_profile_intern_frame (p, "a (x.py:1)", "x.py", 1, "a");
+  guint b = _hearth_profile_intern_frame (p, "b", "", 0, "b");
+  guint c = _hearth_profile_intern_frame (p, "c", "", 0, "c");
+  guint s1[] = { a, b, c }, s2[] = { a, b }, s3[] = { a, a };
+  const HearthFunction *f;
+  const guint *idx;
+  guint n, depth;
+
+  g_assert_cmpuint (_hearth_profile_intern_frame (p, "a (x.py:1)", "ignored", 7, "z"), ==, a);
+  _hearth_profile_add_stack (p, s1, 3, 3);
+  _hearth_profile_add_stack (p, s2, 2, 2);
+  _hearth_profile_add_stack (p, s3, 2, 1);
+  _hearth_profile_finish (p);
+
+  g_assert_true (hearth_profile_has_stacks (p));
+  g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 3);
+  g_assert_cmpuint (hearth_profile_get_stack (p, 2, &depth)[1], ==, a);
+  g_assert_cmpuint (depth, ==, 2);
+  g_assert_cmpfloat (hearth_profile_get_total (p), ==, 6);
+
+  f = hearth_profile_get_function (p, a);
+  g_assert_cmpstr (f->file, ==, "x.py");
+  g_assert_cmpstr (f->frame, ==, "a (x.py:1)");
+  g_assert_cmpfloat (f->cum, ==, 6);
+  g_assert_cmpfloat (f->own, ==, 1);
+  g_assert_cmpint (f->calls, ==, 6);
+  f = hearth_profile_get_function (p, b);
+  g_assert_cmpfloat (f->cum, ==, 5);
+  g_assert_cmpfloat (f->own, ==, 2);
+
+  g_assert_cmpuint (hearth_profile_get_n_edges (p), ==, 3);
+  idx = hearth_profile_get_callees (p, a, &n);
+  g_assert_cmpuint (n, ==, 2);
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthEdge *e = hearth_profile_get_edge (p, idx[i]);
+
+      if (e->callee == b)
+        {
+          g_assert_cmpfloat (e->cum, ==, 5);
+          g_assert_cmpfloat (e->own, ==, 2);
+        }
+      else
+        {
+          g_assert_cmpuint (e->callee, ==, a);
+          g_assert_cmpfloat (e->cum, ==, 1);
+        }
+    }
+  idx = hearth_profile_get_callers (p, c, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpfloat (hearth_profile_get_edge (p, idx[0])->cum, ==, 3);
+}
+
+static void
+test_warnings_and_clamp (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_PSTATS,
+                                                     HEARTH_KIND_DETERMINISTIC,
+                                                     HEARTH_UNIT_SECONDS);
+  guint f = _hearth_profile_intern_function (p, "w.py", 1, "nan");
+  guint g = _hearth_profile_intern_function (p, "w.py", 2, "neg");
+
+  _hearth_profile_set_numbers (p, f, 1, 1, NAN, INFINITY);
+  _hearth_profile_set_numbers (p, g, 1, 1, -2.0, 1.0);
+  _hearth_profile_add_warning (p, "%d odd values", 3);
+  _hearth_profile_finish (p);
+
+  g_assert_cmpstr (hearth_profile_get_warnings (p)[0], ==, "3 odd values");
+  g_assert_null (hearth_profile_get_warnings (p)[1]);
+  g_assert_cmpfloat (hearth_profile_get_total (p), ==, 0);
+  g_assert_true (isnan (hearth_profile_get_function (p, f)->own));
+  g_assert_cmpfloat (hearth_profile_clamp (NAN), ==, 0);
+  g_assert_cmpfloat (hearth_profile_clamp (INFINITY), ==, 0);
+  g_assert_cmpfloat (hearth_profile_clamp (-1), ==, 0);
+  g_assert_cmpfloat (hearth_profile_clamp (0.5), ==, 0.5);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/profile/hash/incremental", test_hash_incremental);
+  g_test_add_func ("/profile/intern", test_intern);
+  g_test_add_func ("/profile/edges/last-wins", test_edges_last_wins);
+  g_test_add_func ("/profile/stacks/derive", test_stacks_derive);
+  g_test_add_func ("/profile/warnings-and-clamp", test_warnings_and_clamp);
+
+  return g_test_run ();
+}
