@@ -1,0 +1,942 @@
+/* hearth-folded-reader.c: folded ("collapsed") stack text.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-folded"
+
+#include "hearth-folded-reader.h"
+#include "hearth-profile-private.h"
+
+#include <string.h>
+
+/* One line of text, and one line's frames, beyond which the file is rejected. */
+#define HEARTH_FOLDED_MAX_LINE   (16 * 1024 * 1024)
+#define HEARTH_FOLDED_MAX_DEPTH  100000
+#define HEARTH_FOLDED_CHUNK      (64 * 1024)
+/* How many pieces after a piece with an unclosed " (" may close it (a ';' inside a file name). */
+#define HEARTH_FOLDED_REJOIN_WINDOW 16
+/* Line numbers in frames are at most this many digits, so they fit in a gint64. */
+#define HEARTH_FOLDED_MAX_LINE_DIGITS 18
+
+/* ------------------------------------------------------------------------------------------ */
+/* A buffered line reader over a GInputStream: the file is never held whole, only its current
+ * line (bounded by HEARTH_FOLDED_MAX_LINE). */
+
+typedef struct
+{
+  GInputStream *stream;
+  GCancellable *cancellable;
+  guint8       *buf;
+  gsize         size;
+  gsize         start;     /* first byte of the next line */
+  gsize         scan;      /* bytes in [start, scan) hold no '\n' */
+  gsize         end;       /* end of the bytes read so far */
+  gboolean      eof;
+  guint64       line_no;   /* number of the line last returned, from 1 */
+} HearthLineReader;
+
+typedef enum
+{
+  HEARTH_LINE_ERROR,
+  HEARTH_LINE_END,
+  HEARTH_LINE_OK,
+} HearthLineResult;
+
+static void
+hearth_line_reader_init (HearthLineReader *self,
+                         GInputStream     *stream,
+                         GCancellable     *cancellable)
+{
+  memset (self, 0, sizeof *self);
+  self->stream = stream;
+  self->cancellable = cancellable;
+  self->size = HEARTH_FOLDED_CHUNK;
+  self->buf = g_malloc (self->size);
+}
+
+static void
+hearth_line_reader_clear (HearthLineReader *self)
+{
+  g_clear_pointer (&self->buf, g_free);
+}
+
+static void
+hearth_line_reader_set_error (GError **error,
+                              GError  *read_error)
+{
+  /* Cancellation stays recognisable; anything else is an I/O problem of the file. */
+  if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_propagate_error (error, read_error);
+  else
+    {
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO,
+                   "read error: %s", read_error->message);
+      g_error_free (read_error);
+    }
+}
+
+/* Moves the partial line to the front of the buffer and makes room for one more read. */
+static void
+hearth_line_reader_make_room (HearthLineReader *self)
+{
+  if (self->start > 0)
+    {
+      memmove (self->buf, self->buf + self->start, self->end - self->start);
+      self->end -= self->start;
+      self->scan -= self->start;
+      self->start = 0;
+    }
+  if (self->size - self->end < HEARTH_FOLDED_CHUNK)
+    {
+      self->size = MAX (self->size * 2, self->end + HEARTH_FOLDED_CHUNK);
+      self->buf = g_realloc (self->buf, self->size);
+    }
+}
+
+static HearthLineResult
+hearth_line_reader_next (HearthLineReader  *self,
+                         char             **line,
+                         gsize             *len,
+                         GError           **error)
+{
+  for (;;)
+    {
+      guint8 *nl = memchr (self->buf + self->scan, '\n', self->end - self->scan);
+      gsize line_end = nl != NULL ? (gsize) (nl - self->buf) : self->end;
+      GError *read_error = NULL;
+      gssize n;
+
+      if (line_end - self->start > HEARTH_FOLDED_MAX_LINE)
+        {
+          g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                       "line %" G_GUINT64_FORMAT ": longer than %d MiB",
+                       self->line_no + 1, HEARTH_FOLDED_MAX_LINE / (1024 * 1024));
+          return HEARTH_LINE_ERROR;
+        }
+      if (nl != NULL || (self->eof && self->start < self->end))
+        {
+          *line = (char *) self->buf + self->start;
+          *len = line_end - self->start;
+          self->start = self->scan = nl != NULL ? line_end + 1 : line_end;
+          self->line_no++;
+          return HEARTH_LINE_OK;
+        }
+      if (self->eof)
+        return HEARTH_LINE_END;
+
+      /* not every stream checks the cancellable itself (memory streams do not) */
+      if (g_cancellable_set_error_if_cancelled (self->cancellable, error))
+        return HEARTH_LINE_ERROR;
+      self->scan = self->end;
+      hearth_line_reader_make_room (self);
+      n = g_input_stream_read (self->stream, self->buf + self->end, self->size - self->end,
+                               self->cancellable, &read_error);
+      if (n < 0)
+        {
+          hearth_line_reader_set_error (error, read_error);
+          return HEARTH_LINE_ERROR;
+        }
+      if (n == 0)
+        self->eof = TRUE;
+      self->end += n;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Frames */
+
+typedef struct
+{
+  gsize  name_start, name_len;
+  gsize  file_start, file_len;
+  gint64 line;
+} HearthFrameParts;
+
+/* Parses 1..18 ASCII digits; anything else is not a line number. */
+static gboolean
+hearth_folded_parse_line_number (const char *s,
+                                 gsize       len,
+                                 gint64     *out)
+{
+  gint64 v = 0;
+
+  if (len == 0 || len > HEARTH_FOLDED_MAX_LINE_DIGITS)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    {
+      if (!g_ascii_isdigit (s[i]))
+        return FALSE;
+      v = v * 10 + (s[i] - '0');
+    }
+  *out = v;
+  return TRUE;
+}
+
+/* perf's `_[k]`, `_[j]`, `_[i]`, `_[w]` only choose colours in flamegraph.pl. */
+static gboolean
+hearth_frame_parse_perf (const char       *f,
+                         gsize             n,
+                         HearthFrameParts *parts)
+{
+  if (n <= 4 || f[n - 4] != '_' || f[n - 3] != '[' || f[n - 1] != ']' ||
+      strchr ("kjiw", f[n - 2]) == NULL || f[n - 2] == '\0')
+    return FALSE;
+  parts->name_len = n - 4;
+  return TRUE;
+}
+
+/* py-spy: `FUNC (FILE:LINE)` or `FUNC (FILE)`; the file is inside the LAST " (" and may
+ * itself hold spaces, parentheses and a drive letter's ':'. */
+static gboolean
+hearth_frame_parse_pyspy (const char       *f,
+                          gsize             n,
+                          HearthFrameParts *parts)
+{
+  gsize open = 0, inner, inner_len, colon;
+  gboolean found = FALSE;
+
+  if (n < 4 || f[n - 1] != ')')
+    return FALSE;
+  for (gsize i = n - 2; i >= 1; i--)
+    if (f[i] == ' ' && f[i + 1] == '(')
+      {
+        open = i;
+        found = TRUE;
+        break;
+      }
+  if (!found)
+    return FALSE;
+
+  inner = open + 2;
+  inner_len = n - 1 - inner;
+  parts->name_len = open;
+  parts->file_start = inner;
+  parts->file_len = inner_len;
+  for (colon = inner_len; colon > 0 && f[inner + colon - 1] != ':'; colon--)
+    ;
+  if (colon > 1 &&
+      hearth_folded_parse_line_number (f + inner + colon, inner_len - colon, &parts->line))
+    parts->file_len = colon - 1;
+  return TRUE;
+}
+
+/* CPython 3.15 `profiling.sampling --collapsed`: `BASENAME:FUNC:LINE`, split at the first and
+ * the last ':' (qualified names and task names may hold more). */
+static gboolean
+hearth_frame_parse_cpython (const char       *f,
+                            gsize             n,
+                            HearthFrameParts *parts)
+{
+  const char *first = memchr (f, ':', n);
+  gsize a, b;
+
+  if (first == NULL)
+    return FALSE;
+  a = first - f;
+  for (b = n - 1; b > a && f[b] != ':'; b--)
+    ;
+  if (a == 0 || b <= a + 1 ||
+      !hearth_folded_parse_line_number (f + b + 1, n - b - 1, &parts->line))
+    return FALSE;
+  parts->file_start = 0;
+  parts->file_len = a;
+  parts->name_start = a + 1;
+  parts->name_len = b - a - 1;
+  return TRUE;
+}
+
+/* Fills @parts with what to display for frame @f; plain names have file "" and line 0. */
+static void
+hearth_frame_parse (const char       *f,
+                    gsize             n,
+                    HearthFrameParts *parts)
+{
+  memset (parts, 0, sizeof *parts);
+  parts->name_len = n;
+  if (hearth_frame_parse_perf (f, n, parts))
+    return;
+  if (hearth_frame_parse_pyspy (f, n, parts))
+    return;
+  if (hearth_frame_parse_cpython (f, n, parts))
+    return;
+  memset (parts, 0, sizeof *parts);
+  parts->name_len = n;
+}
+
+/**
+ * _hearth_folded_split_frame:
+ * @frame: the text of one frame (valid UTF-8)
+ * @file: (out) (transfer full): the file name, "" when the frame has none
+ * @line: (out): the line number, 0 when the frame has none
+ * @name: (out) (transfer full): the function name to display
+ *
+ * Splits a frame of any folded dialect (py-spy, CPython 3.15, perf, plain names) into the
+ * parts shown in tooltips.
+ */
+void
+_hearth_folded_split_frame (const char  *frame,
+                            char       **file,
+                            gint64      *line,
+                            char       **name)
+{
+  HearthFrameParts parts;
+
+  g_return_if_fail (frame != NULL);
+
+  hearth_frame_parse (frame, strlen (frame), &parts);
+  if (file != NULL)
+    *file = g_strndup (frame + parts.file_start, parts.file_len);
+  if (line != NULL)
+    *line = parts.line;
+  if (name != NULL)
+    *name = g_strndup (frame + parts.name_start, parts.name_len);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The reader */
+
+typedef enum
+{
+  HEARTH_FOLDED_UNDECIDED,
+  HEARTH_FOLDED_SINGLE,
+  HEARTH_FOLDED_PAIR_CANDIDATE,
+} HearthFoldedMode;
+
+/* A count of lines of one kind, and the first of them, for a single warning. */
+typedef struct
+{
+  guint64     n;
+  guint64     first_line;
+  const char *first_reason;
+} HearthFoldedTally;
+
+typedef struct
+{
+  gsize start, len;
+} HearthFoldedPiece;
+
+/* A two-count line waiting for the end of the file (see _hearth_folded_read). */
+typedef struct
+{
+  gsize    offset;
+  gsize    len;
+  gsize    pair_len;
+  double   first;
+  double   second;
+  guint64  line_no;
+  gboolean first_saturated;
+  gboolean second_saturated;
+} HearthFoldedPending;
+
+typedef struct
+{
+  const char *stack;
+  gsize       stack_len;
+  double      count;
+  gboolean    saturated;
+  gboolean    has_pair;
+  gsize       pair_len;
+  double      first;
+  gboolean    first_saturated;
+} HearthFoldedLine;
+
+typedef enum
+{
+  HEARTH_COUNT_OK,
+  HEARTH_COUNT_SATURATED,
+  HEARTH_COUNT_NEGATIVE,
+  HEARTH_COUNT_INVALID,
+} HearthCountResult;
+
+typedef struct
+{
+  HearthProfile     *profile;
+  HearthProfile     *baseline;
+  HearthFoldedMode   mode;
+
+  GArray            *pending;        /* HearthFoldedPending */
+  GString           *pending_text;
+
+  /* scratch, reused for every line */
+  GArray            *pieces;         /* HearthFoldedPiece */
+  GArray            *ids;            /* guint */
+  GString           *frame_buf;
+  GString           *file_buf;
+  GString           *name_buf;
+  GString           *num_buf;
+
+  guint64            n_stacks;
+  HearthFoldedTally  ignored;
+  HearthFoldedTally  invalid_utf8;
+  HearthFoldedTally  saturated;
+  HearthFoldedTally  rejoined;
+} HearthFoldedReader;
+
+static void
+hearth_folded_tally (HearthFoldedTally *tally,
+                     guint64            line_no,
+                     const char        *reason)
+{
+  if (tally->n == 0 || line_no < tally->first_line)
+    {
+      tally->first_line = line_no;
+      tally->first_reason = reason;
+    }
+  tally->n++;
+}
+
+static void
+hearth_folded_reader_init (HearthFoldedReader *self)
+{
+  memset (self, 0, sizeof *self);
+  self->profile = _hearth_profile_new (HEARTH_FORMAT_FOLDED, HEARTH_KIND_SAMPLED,
+                                       HEARTH_UNIT_SAMPLES);
+  self->pending = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPending));
+  self->pending_text = g_string_new (NULL);
+  self->pieces = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPiece));
+  self->ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->frame_buf = g_string_new (NULL);
+  self->file_buf = g_string_new (NULL);
+  self->name_buf = g_string_new (NULL);
+  self->num_buf = g_string_new (NULL);
+}
+
+static void
+hearth_folded_reader_clear (HearthFoldedReader *self)
+{
+  g_clear_object (&self->profile);
+  g_clear_object (&self->baseline);
+  g_array_unref (self->pending);
+  g_string_free (self->pending_text, TRUE);
+  g_array_unref (self->pieces);
+  g_array_unref (self->ids);
+  g_string_free (self->frame_buf, TRUE);
+  g_string_free (self->file_buf, TRUE);
+  g_string_free (self->name_buf, TRUE);
+  g_string_free (self->num_buf, TRUE);
+}
+
+static inline gboolean
+hearth_is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static gsize
+hearth_trim_end (const char *s,
+                 gsize       len)
+{
+  while (len > 0 && hearth_is_blank (s[len - 1]))
+    len--;
+  return len;
+}
+
+/* Index just after the last blank of s[0..len), or 0 when there is none. */
+static gsize
+hearth_last_token (const char *s,
+                   gsize       len)
+{
+  while (len > 0 && !hearth_is_blank (s[len - 1]))
+    len--;
+  return len;
+}
+
+/* A count is flamegraph.pl's `\d+(\.\d*)?`; integers are exact up to 2^63 - 1, and larger
+ * values are capped there. */
+static HearthCountResult
+hearth_folded_parse_count (HearthFoldedReader *self,
+                           const char         *s,
+                           gsize               len,
+                           double             *out)
+{
+  gboolean negative = FALSE;
+  gsize digits = 0, dot = G_MAXSIZE;
+  guint64 v = 0;
+  gboolean overflow = FALSE;
+
+  if (len > 0 && s[0] == '-')
+    {
+      negative = TRUE;
+      s++;
+      len--;
+    }
+  for (gsize i = 0; i < len; i++)
+    {
+      if (g_ascii_isdigit (s[i]))
+        {
+          if (dot == G_MAXSIZE)
+            {
+              digits++;
+              if (v > ((guint64) G_MAXINT64 - (s[i] - '0')) / 10)
+                overflow = TRUE;
+              else
+                v = v * 10 + (guint64) (s[i] - '0');
+            }
+        }
+      else if (s[i] == '.' && dot == G_MAXSIZE)
+        dot = i;
+      else
+        return HEARTH_COUNT_INVALID;
+    }
+  if (digits == 0)
+    return HEARTH_COUNT_INVALID;
+  if (negative)
+    return HEARTH_COUNT_NEGATIVE;
+  if (overflow)
+    {
+      *out = (double) G_MAXINT64;
+      return HEARTH_COUNT_SATURATED;
+    }
+  if (dot == G_MAXSIZE)
+    {
+      *out = (double) v;
+      return HEARTH_COUNT_OK;
+    }
+  g_string_truncate (self->num_buf, 0);
+  g_string_append_len (self->num_buf, s, len);
+  *out = g_ascii_strtod (self->num_buf->str, NULL);
+  return HEARTH_COUNT_OK;
+}
+
+/* Splits a data line into its stack and count(s). Returns %NULL, or why the line is ignored. */
+static const char *
+hearth_folded_parse_line (HearthFoldedReader *self,
+                          const char         *line,
+                          gsize               len,
+                          HearthFoldedLine   *out)
+{
+  gsize tok = hearth_last_token (line, len);
+  gsize pair_tok;
+  HearthCountResult r;
+
+  memset (out, 0, sizeof *out);
+  if (tok == 0)
+    return "no count";
+  r = hearth_folded_parse_count (self, line + tok, len - tok, &out->count);
+  if (r == HEARTH_COUNT_NEGATIVE)
+    return "negative count";
+  if (r == HEARTH_COUNT_INVALID)
+    return "no count";
+  out->saturated = r == HEARTH_COUNT_SATURATED;
+  out->stack = line;
+  out->stack_len = hearth_trim_end (line, tok);
+  if (out->stack_len == 0)
+    return "no stack";
+
+  /* difffolded.pl's `STACK BEFORE AFTER`: a second count before the last one */
+  pair_tok = hearth_last_token (line, out->stack_len);
+  if (pair_tok > 0)
+    {
+      r = hearth_folded_parse_count (self, line + pair_tok, out->stack_len - pair_tok,
+                                     &out->first);
+      out->pair_len = hearth_trim_end (line, pair_tok);
+      out->has_pair = (r == HEARTH_COUNT_OK || r == HEARTH_COUNT_SATURATED) && out->pair_len > 0;
+      out->first_saturated = r == HEARTH_COUNT_SATURATED;
+    }
+  return NULL;
+}
+
+/* A piece whose last " (" has no ')' after it: py-spy's `FUNC (FILE` cut at a ';' of the
+ * file name. */
+static gboolean
+hearth_piece_is_unclosed (const char *s,
+                          gsize       len)
+{
+  for (gsize i = len; i >= 2; i--)
+    {
+      if (s[i - 1] == ')')
+        return FALSE;
+      if (s[i - 1] == '(' && s[i - 2] == ' ')
+        return i > 2;
+    }
+  return FALSE;
+}
+
+static gboolean
+hearth_piece_opens (const char *s,
+                    gsize       len)
+{
+  for (gsize i = 1; i < len; i++)
+    if (s[i] == '(' && s[i - 1] == ' ')
+      return TRUE;
+  return FALSE;
+}
+
+/* Re-joins `name (a` + `b.py:1)` into `name (a;b.py:1)`: a ';' inside a py-spy file name. */
+static void
+hearth_folded_rejoin (HearthFoldedReader *self,
+                      const char         *text,
+                      guint64             line_no)
+{
+  HearthFoldedPiece *p = (HearthFoldedPiece *) (void *) self->pieces->data;
+  guint n = self->pieces->len, out = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      HearthFoldedPiece piece = p[i];
+
+      if (hearth_piece_is_unclosed (text + piece.start, piece.len))
+        {
+          for (guint j = i + 1; j < n && j <= i + HEARTH_FOLDED_REJOIN_WINDOW; j++)
+            {
+              const char *s = text + p[j].start;
+
+              if (hearth_piece_opens (s, p[j].len))
+                break;
+              if (s[p[j].len - 1] == ')')
+                {
+                  piece.len = p[j].start + p[j].len - piece.start;
+                  hearth_folded_tally (&self->rejoined, line_no, NULL);
+                  i = j;
+                  break;
+                }
+            }
+        }
+      p[out++] = piece;
+    }
+  g_array_set_size (self->pieces, out);
+}
+
+/* Splits a stack on ';' into self->pieces, dropping empty frames. */
+static gboolean
+hearth_folded_split (HearthFoldedReader  *self,
+                     const char          *text,
+                     gsize                len,
+                     guint64              line_no,
+                     GError             **error)
+{
+  gsize start = 0;
+
+  g_array_set_size (self->pieces, 0);
+  for (gsize i = 0; i <= len; i++)
+    {
+      if (i < len && text[i] != ';')
+        continue;
+      if (i > start)
+        {
+          HearthFoldedPiece piece = { start, i - start };
+
+          if (self->pieces->len >= HEARTH_FOLDED_MAX_DEPTH)
+            {
+              g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                           "line %" G_GUINT64_FORMAT ": stack has more than %d frames",
+                           line_no, HEARTH_FOLDED_MAX_DEPTH);
+              return FALSE;
+            }
+          g_array_append_val (self->pieces, piece);
+        }
+      start = i + 1;
+    }
+  hearth_folded_rejoin (self, text, line_no);
+  return TRUE;
+}
+
+static guint
+hearth_folded_intern (HearthFoldedReader *self,
+                      HearthProfile      *profile,
+                      const char         *frame,
+                      gsize               len)
+{
+  HearthFrameParts parts;
+
+  g_string_truncate (self->frame_buf, 0);
+  g_string_append_len (self->frame_buf, frame, len);
+  hearth_frame_parse (frame, len, &parts);
+  g_string_truncate (self->file_buf, 0);
+  g_string_append_len (self->file_buf, frame + parts.file_start, parts.file_len);
+  g_string_truncate (self->name_buf, 0);
+  g_string_append_len (self->name_buf, frame + parts.name_start, parts.name_len);
+  return _hearth_profile_intern_frame (profile, self->frame_buf->str, self->file_buf->str,
+                                       parts.line, self->name_buf->str);
+}
+
+/* Adds the frames in self->pieces (of @text) to @profile as one stack. */
+static void
+hearth_folded_emit (HearthFoldedReader *self,
+                    HearthProfile      *profile,
+                    const char         *text,
+                    double              weight)
+{
+  const HearthFoldedPiece *p = (const HearthFoldedPiece *) (void *) self->pieces->data;
+
+  g_array_set_size (self->ids, self->pieces->len);
+  for (guint i = 0; i < self->pieces->len; i++)
+    g_array_index (self->ids, guint, i) = hearth_folded_intern (self, profile,
+                                                                text + p[i].start, p[i].len);
+  _hearth_profile_add_stack (profile, (const guint *) (void *) self->ids->data,
+                             self->ids->len, weight);
+}
+
+static gboolean
+hearth_folded_add_single (HearthFoldedReader  *self,
+                          const char          *text,
+                          gsize                len,
+                          double               count,
+                          gboolean             saturated,
+                          guint64              line_no,
+                          GError             **error)
+{
+  if (!hearth_folded_split (self, text, len, line_no, error))
+    return FALSE;
+  if (self->pieces->len == 0)
+    {
+      hearth_folded_tally (&self->ignored, line_no, "empty stack");
+      return TRUE;
+    }
+  if (saturated)
+    hearth_folded_tally (&self->saturated, line_no, NULL);
+  hearth_folded_emit (self, self->profile, text, count);
+  self->n_stacks++;
+  return TRUE;
+}
+
+static void
+hearth_folded_hold (HearthFoldedReader     *self,
+                    const HearthFoldedLine *line,
+                    guint64                 line_no)
+{
+  HearthFoldedPending pending = {
+    .offset = self->pending_text->len,
+    .len = line->stack_len,
+    .pair_len = line->pair_len,
+    .first = line->first,
+    .second = line->count,
+    .line_no = line_no,
+    .first_saturated = line->first_saturated,
+    .second_saturated = line->saturated,
+  };
+
+  g_string_append_len (self->pending_text, line->stack, line->stack_len);
+  g_array_append_val (self->pending, pending);
+}
+
+/* A one-count line followed two-count ones: they were one-count lines whose last frame ends
+ * with a number. */
+static gboolean
+hearth_folded_flush_as_single (HearthFoldedReader  *self,
+                               GError             **error)
+{
+  for (guint i = 0; i < self->pending->len; i++)
+    {
+      const HearthFoldedPending *p = &g_array_index (self->pending, HearthFoldedPending, i);
+
+      if (!hearth_folded_add_single (self, self->pending_text->str + p->offset, p->len,
+                                     p->second, p->second_saturated, p->line_no, error))
+        return FALSE;
+    }
+  g_array_set_size (self->pending, 0);
+  g_string_free (self->pending_text, TRUE);
+  self->pending_text = g_string_new (NULL);
+  g_clear_object (&self->baseline);
+  return TRUE;
+}
+
+static gboolean
+hearth_folded_flush_as_pairs (HearthFoldedReader  *self,
+                              GError             **error)
+{
+  for (guint i = 0; i < self->pending->len; i++)
+    {
+      const HearthFoldedPending *p = &g_array_index (self->pending, HearthFoldedPending, i);
+      const char *text = self->pending_text->str + p->offset;
+
+      if (!hearth_folded_split (self, text, p->pair_len, p->line_no, error))
+        return FALSE;
+      if (self->pieces->len == 0)
+        {
+          hearth_folded_tally (&self->ignored, p->line_no, "empty stack");
+          continue;
+        }
+      if (p->first_saturated || p->second_saturated)
+        hearth_folded_tally (&self->saturated, p->line_no, NULL);
+      hearth_folded_emit (self, self->profile, text, p->second);
+      hearth_folded_emit (self, self->baseline, text, p->first);
+      self->n_stacks++;
+    }
+  g_array_set_size (self->pending, 0);
+  return TRUE;
+}
+
+static gboolean
+hearth_folded_add_line (HearthFoldedReader      *self,
+                        const HearthFoldedLine  *line,
+                        guint64                  line_no,
+                        GError                 **error)
+{
+  if (self->mode == HEARTH_FOLDED_UNDECIDED)
+    {
+      self->mode = line->has_pair ? HEARTH_FOLDED_PAIR_CANDIDATE : HEARTH_FOLDED_SINGLE;
+      if (line->has_pair)
+        self->baseline = _hearth_profile_new (HEARTH_FORMAT_FOLDED, HEARTH_KIND_SAMPLED,
+                                              HEARTH_UNIT_SAMPLES);
+    }
+  else if (self->mode == HEARTH_FOLDED_PAIR_CANDIDATE && !line->has_pair)
+    {
+      self->mode = HEARTH_FOLDED_SINGLE;
+      if (!hearth_folded_flush_as_single (self, error))
+        return FALSE;
+    }
+
+  if (self->mode == HEARTH_FOLDED_PAIR_CANDIDATE)
+    {
+      hearth_folded_hold (self, line, line_no);
+      return TRUE;
+    }
+  return hearth_folded_add_single (self, line->stack, line->stack_len, line->count,
+                                   line->saturated, line_no, error);
+}
+
+static gboolean
+hearth_folded_feed (HearthFoldedReader  *self,
+                    const char          *line,
+                    gsize                len,
+                    guint64              line_no,
+                    GError             **error)
+{
+  g_autofree char *valid = NULL;
+  HearthFoldedLine parsed;
+  const char *reason;
+  gsize lead = 0;
+
+  if (line_no == 1 && len >= 3 && memcmp (line, "\xef\xbb\xbf", 3) == 0)
+    {
+      line += 3;
+      len -= 3;
+    }
+  len = hearth_trim_end (line, len);
+  while (lead < len && hearth_is_blank (line[lead]))
+    lead++;
+  if (lead == len || line[lead] == '#')
+    return TRUE;
+
+  if (memchr (line, '\0', len) != NULL)
+    {
+      hearth_folded_tally (&self->ignored, line_no, "NUL byte");
+      return TRUE;
+    }
+  if (!g_utf8_validate_len (line, len, NULL))
+    {
+      valid = g_utf8_make_valid (line, len);
+      line = valid;
+      len = strlen (valid);
+      hearth_folded_tally (&self->invalid_utf8, line_no, NULL);
+    }
+
+  reason = hearth_folded_parse_line (self, line, len, &parsed);
+  if (reason != NULL)
+    {
+      hearth_folded_tally (&self->ignored, line_no, reason);
+      return TRUE;
+    }
+  return hearth_folded_add_line (self, &parsed, line_no, error);
+}
+
+static void
+hearth_folded_add_warnings (HearthFoldedReader *self)
+{
+  if (self->ignored.n > 0)
+    _hearth_profile_add_warning (self->profile,
+                                 "%" G_GUINT64_FORMAT " %s ignored (first: line %"
+                                 G_GUINT64_FORMAT ": %s)",
+                                 self->ignored.n, self->ignored.n == 1 ? "line" : "lines",
+                                 self->ignored.first_line, self->ignored.first_reason);
+  if (self->invalid_utf8.n > 0)
+    _hearth_profile_add_warning (self->profile,
+                                 "%" G_GUINT64_FORMAT " %s with invalid UTF-8, replaced by "
+                                 "U+FFFD (first: line %" G_GUINT64_FORMAT ")",
+                                 self->invalid_utf8.n,
+                                 self->invalid_utf8.n == 1 ? "line" : "lines",
+                                 self->invalid_utf8.first_line);
+  if (self->saturated.n > 0)
+    _hearth_profile_add_warning (self->profile,
+                                 "%" G_GUINT64_FORMAT " %s with a count above %" G_GINT64_FORMAT
+                                 ", capped (first: line %" G_GUINT64_FORMAT ")",
+                                 self->saturated.n, self->saturated.n == 1 ? "line" : "lines",
+                                 G_MAXINT64, self->saturated.first_line);
+  if (self->rejoined.n > 0)
+    _hearth_profile_add_warning (self->profile,
+                                 "%" G_GUINT64_FORMAT " %s a ';' in a file name, re-joined "
+                                 "(first: line %" G_GUINT64_FORMAT ")",
+                                 self->rejoined.n,
+                                 self->rejoined.n == 1 ? "frame had" : "frames had",
+                                 self->rejoined.first_line);
+  if (self->baseline != NULL)
+    _hearth_profile_add_warning (self->profile,
+                                 "differential folded file: loaded the second count; "
+                                 "the first is the baseline");
+}
+
+/**
+ * _hearth_folded_read:
+ * @stream: the folded text, already decompressed
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Reads folded stacks (`frame;frame;frame COUNT` lines, root first) line by line: the file
+ * is never held in memory as a whole. Lines that are not stacks are skipped and counted in
+ * one warning; a file of nothing but such lines is an error.
+ *
+ * A file is differential (difffolded.pl's `STACK BEFORE AFTER`) when every one of its stack
+ * lines ends with two counts. Then the returned profile holds the AFTER counts and its
+ * baseline the BEFORE counts. While only two-count lines have been seen, their stack text is
+ * held (once) until a one-count line or the end of the file decides; one one-count line makes
+ * the whole file one-count, the number before the count then being part of the last frame
+ * (a single frame ending in ` <digits>` cannot be told apart from a two-count line).
+ *
+ * Returns: (transfer full): a finished profile, or %NULL with @error set
+ */
+HearthProfile *
+_hearth_folded_read (GInputStream  *stream,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  HearthFoldedReader self;
+  HearthLineReader lines;
+  HearthLineResult r;
+  HearthProfile *result = NULL;
+  char *line;
+  gsize len;
+
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  hearth_folded_reader_init (&self);
+  hearth_line_reader_init (&lines, stream, cancellable);
+
+  while ((r = hearth_line_reader_next (&lines, &line, &len, error)) == HEARTH_LINE_OK)
+    if (!hearth_folded_feed (&self, line, len, lines.line_no, error))
+      {
+        r = HEARTH_LINE_ERROR;
+        break;
+      }
+  if (r == HEARTH_LINE_ERROR)
+    goto out;
+
+  if (self.mode == HEARTH_FOLDED_PAIR_CANDIDATE && !hearth_folded_flush_as_pairs (&self, error))
+    goto out;
+
+  if (self.n_stacks == 0 && self.ignored.n > 0)
+    {
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
+                   "no folded stack lines found (first: line %" G_GUINT64_FORMAT ": %s)",
+                   self.ignored.first_line, self.ignored.first_reason);
+      goto out;
+    }
+
+  hearth_folded_add_warnings (&self);
+  if (self.baseline != NULL)
+    {
+      _hearth_profile_finish (self.baseline);
+      _hearth_profile_set_baseline (self.profile, self.baseline);
+    }
+  _hearth_profile_finish (self.profile);
+  result = g_steal_pointer (&self.profile);
+
+out:
+  hearth_line_reader_clear (&lines);
+  hearth_folded_reader_clear (&self);
+  return result;
+}

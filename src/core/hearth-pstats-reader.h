@@ -1,0 +1,18 @@
+/* hearth-pstats-reader.h
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "hearth-profile.h"
+
+G_BEGIN_DECLS
+
+HearthProfile *_hearth_pstats_read (const guint8 *data, gsize len, GError **error);
+
+G_END_DECLS
