@@ -1,0 +1,2373 @@
+/* hearth-names.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* What Hearth calls each function of a profile, and where the function lives.
+ *
+ * Labels (the text on a bar). A stack profile's frame shows the name its reader parsed out of
+ * it. A cProfile built-in shows its plain name, the full description stays in the function's
+ * name for tooltips:
+ *   <method 'reduce' of 'numpy.ufunc' objects>          -> reduce
+ *   <built-in method builtins.exec>                     -> exec
+ *   <built-in method __new__ of type object at 0x9534a0> -> __new__
+ *   <function Random.seed at 0x7f6aaf572ca0>            -> Random.seed
+ *   <code object <module> at 0x7f.., file "x.py", line 1> -> <module>
+ *   <len>, <math.sqrt> (Python 2)                       -> len, sqrt
+ * Compiler-made names (<module>, <lambda>, <listcomp>, <dictcomp>, <setcomp>, <genexpr>) and
+ * anything that does not have one of these shapes are shown as they are.
+ *
+ * Qualified names. cProfile records co_name (`run`); where the source file can be read
+ * (an absolute path as recorded; a relative one in the profile's folder, then in the current
+ * folder; then the base name in the profile's folder; a regular file of at most 8 MiB, 256 MiB
+ * in all, each file read once), the def at the recorded line (co_firstlineno: the def or class
+ * line, or its first decorator's) is found by indentation and named like co_qualname
+ * (`Event.run`, `outer.<locals>.inner`). A lambda or comprehension is named only when it is
+ * the only one on its line and not inside another. When the def at that line has another name
+ * (the file changed since), or nothing is found, the qualified name is the label. For stack
+ * profiles the line is the one being executed, so the innermost def around it is taken.
+ * Names that already hold a dot (CPython 3.15 samplers write co_qualname) are left alone, and
+ * so are built-ins (`~`) and pseudo files (`<frozen os>`, `<string>`).
+ *
+ * Categories. The first rule that applies wins:
+ *  1. No file name: PYTHON (the `profile` module's built-ins), except in a profile where no
+ *     function has a file name at all (plain folded stacks, perf): there nothing is known and
+ *     every function is MINE.
+ *  2. `~` (cProfile's built-ins), the `profile` module's pseudo file `profile` at line 0, and
+ *     pseudo files in angle brackets (`<frozen importlib._bootstrap>`, `<string>`, `<stdin>`):
+ *     PYTHON; except `<ipython-input-...>`, code typed into IPython: MINE.
+ *  3. The profiled script's own file: MINE.
+ *  4. A real path (POSIX or Windows: `/` and `\` both separate folders, drive letters and
+ *     Windows folder names compare without case). When it lies under a "mine" folder the
+ *     user gave (a relative one is under the current folder) or under the profiled script's
+ *     folder, only the folders below the longest such prefix are looked at, so a virtualenv
+ *     inside a project is still INSTALLED:
+ *     a. a folder `site-packages` or `dist-packages`: INSTALLED;
+ *     b. the standard library: a folder `pythonX.Y` (or `pypyX.Y`) right under `lib` or
+ *        `lib64`, a folder `Lib` right under a `Python*` folder (Windows), `lib-python` or
+ *        `lib_pypy` (PyPy): PYTHON;
+ *     c. a folder `.venv` or `venv`, or one ending in `.egg`: INSTALLED;
+ *     d. a relative path outside those prefixes whose first part is a standard library
+ *        module (`threading.py`, `json/decoder.py`: py-spy shortens paths like that):
+ *        PYTHON;
+ *     e. anything else: MINE (code that is neither Python's nor installed is the user's,
+ *        wherever it lies: sibling packages, editable installs).
+ *
+ * The profiled script is the `<module>` with the largest cumulative time that is not import
+ * machinery (`<frozen ...>`), a built-in, or an installed package (see
+ * hearth_names_find_main_module()); for stack profiles it is the outermost `<module>` frame
+ * with a file, weighted by samples. Its folder is the script folder.
+ */
+
+#define G_LOG_DOMAIN "hearth-names"
+
+#include "hearth-names.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define HEARTH_SOURCE_MAX_FILE   (8u << 20)
+#define HEARTH_SOURCE_MAX_TOTAL  (256u << 20)
+#define HEARTH_SOURCE_MAX_LEVELS 200
+#define HEARTH_SOURCE_MAX_SCOPES 100
+#define HEARTH_SOURCE_MAX_NAME   1024
+#define HEARTH_SOURCE_MAX_QUAL   4096
+
+struct _HearthNames
+{
+  GObject         parent_instance;
+
+  /* owned */
+  HearthProfile  *profile;
+  GStringChunk   *chunk;
+  char           *script_dir;
+
+  /* per function; strings point into the profile or into @chunk */
+  guint           n_functions;
+  const char    **labels;
+  const char    **qualified;
+  guint8         *categories;
+  guint8         *from_source;
+
+  gint            main_module;
+  guint           n_files_read;
+};
+
+G_DEFINE_FINAL_TYPE (HearthNames, hearth_names, G_TYPE_OBJECT)
+
+/* ------------------------------------------------------------------------------------------ */
+/* Labels */
+
+static const char * const hearth_compiler_names[] = {
+  "<module>", "<lambda>", "<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>", NULL,
+};
+
+static gboolean
+hearth_is_compiler_name (const char *name)
+{
+  for (guint i = 0; hearth_compiler_names[i] != NULL; i++)
+    if (strcmp (name, hearth_compiler_names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+hearth_is_ident_byte (guchar c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c >= 0x80;
+}
+
+static gboolean
+hearth_has_prefix_len (const char *s,
+                       gsize       n,
+                       const char *prefix)
+{
+  gsize p = strlen (prefix);
+
+  return n >= p && memcmp (s, prefix, p) == 0;
+}
+
+static const char *
+hearth_memstr (const char *s,
+               gsize       n,
+               const char *needle)
+{
+  gsize k = strlen (needle);
+
+  for (gsize i = 0; i + k <= n; i++)
+    if (memcmp (s + i, needle, k) == 0)
+      return s + i;
+  return NULL;
+}
+
+/* `<method 'NAME' of 'TYPE' objects>` and its kin (`slot wrapper`, `method-wrapper`). */
+static gboolean
+hearth_label_quoted (const char *in,
+                     gsize       m,
+                     gsize      *start,
+                     gsize      *len)
+{
+  const char *q = memchr (in, '\'', m);
+  const char *close;
+  gsize a;
+
+  if (q == NULL || q == in || q[-1] != ' ')
+    return FALSE;
+  for (const char *p = in; p < q; p++)
+    if (!g_ascii_islower (*p) && *p != ' ' && *p != '-')
+      return FALSE;
+  a = q + 1 - in;
+  close = memchr (in + a, '\'', m - a);
+  if (close == NULL || close == in + a ||
+      !hearth_has_prefix_len (close, in + m - close, "' of "))
+    return FALSE;
+  *start = a;
+  *len = close - (in + a);
+  return TRUE;
+}
+
+/* The word after @prefix, up to a space; the rest must be empty or start with " of " or
+ * " at ". With @last_component, only what follows its last dot. */
+static gboolean
+hearth_label_word (const char *in,
+                   gsize       m,
+                   const char *prefix,
+                   gboolean    last_component,
+                   gsize      *start,
+                   gsize      *len)
+{
+  gsize a = strlen (prefix), b;
+
+  if (!hearth_has_prefix_len (in, m, prefix))
+    return FALSE;
+  for (b = a; b < m && in[b] != ' '; b++)
+    ;
+  if (b == a)
+    return FALSE;
+  if (b < m && !hearth_has_prefix_len (in + b, m - b, " of ") &&
+      !hearth_has_prefix_len (in + b, m - b, " at "))
+    return FALSE;
+  if (last_component)
+    {
+      gsize dot = b;
+
+      while (dot > a && in[dot - 1] != '.')
+        dot--;
+      if (dot == b)
+        return FALSE;
+      if (dot > a)
+        a = dot;
+    }
+  *start = a;
+  *len = b - a;
+  return TRUE;
+}
+
+/* Python 2 built-ins: `<len>`, `<math.sqrt>`. */
+static gboolean
+hearth_label_dotted (const char *in,
+                     gsize       m,
+                     gsize      *start,
+                     gsize      *len)
+{
+  gsize last = 0;
+
+  for (gsize i = 0; i < m; i++)
+    {
+      guchar c = in[i];
+
+      if (c == '.')
+        {
+          if (i == last || i + 1 == m)
+            return FALSE;
+          last = i + 1;
+        }
+      else if (!hearth_is_ident_byte (c) || (i == last && g_ascii_isdigit (c)))
+        return FALSE;
+    }
+  if (m == 0)
+    return FALSE;
+  *start = last;
+  *len = m - last;
+  return TRUE;
+}
+
+/* Finds the part of @name (length @n) to show on a bar; FALSE means all of it. */
+static gboolean
+hearth_label_span (const char *name,
+                   gsize       n,
+                   gsize      *start,
+                   gsize      *len)
+{
+  const char *in;
+  gsize m, s = 0, l = 0;
+  gboolean found;
+
+  if (n < 3 || name[0] != '<' || name[n - 1] != '>' || hearth_is_compiler_name (name))
+    return FALSE;
+  in = name + 1;
+  m = n - 2;
+
+  if (hearth_has_prefix_len (in, m, "code object "))
+    {
+      const char *at = hearth_memstr (in, m, " at ");
+
+      s = strlen ("code object ");
+      l = (at != NULL ? (gsize) (at - in) : m) - s;
+      found = l > 0;
+    }
+  else
+    {
+      found = hearth_label_word (in, m, "built-in method ", TRUE, &s, &l) ||
+              hearth_label_word (in, m, "built-in function ", TRUE, &s, &l) ||
+              hearth_label_word (in, m, "function ", FALSE, &s, &l) ||
+              hearth_label_word (in, m, "cyfunction ", FALSE, &s, &l) ||
+              hearth_label_word (in, m, "bound method ", FALSE, &s, &l) ||
+              hearth_label_quoted (in, m, &s, &l) ||
+              hearth_label_dotted (in, m, &s, &l);
+    }
+  if (!found)
+    return FALSE;
+  *start = s + 1;
+  *len = l;
+  return TRUE;
+}
+
+/**
+ * hearth_names_make_label:
+ * @name: a function name as recorded
+ *
+ * Returns: (transfer full): the text to show on the function's bar (see the rules at the top
+ *   of hearth-names.c); stack frames use their parsed name instead
+ */
+char *
+hearth_names_make_label (const char *name)
+{
+  gsize start, len;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (hearth_label_span (name, strlen (name), &start, &len))
+    return g_strndup (name + start, len);
+  return g_strdup (name);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Paths and categories */
+
+typedef struct
+{
+  const char *text;
+  gsize       len;
+} HearthSpan;
+
+typedef struct
+{
+  GArray   *parts;     /* HearthSpan; "" and "." dropped */
+  gboolean  absolute;
+  gboolean  windows;
+} HearthPath;
+
+typedef struct
+{
+  GArray   *prefixes;  /* HearthPath; the mine folders, then the script folder */
+  char    **owned;     /* strings the prefixes point into */
+} HearthPathRules;
+
+/* Modules of the standard library that live in .py files (Python 2.7 to 3.14), sorted for
+ * bsearch. `code` and `test` are left out: users give those names to their own files. */
+static const char * const hearth_stdlib_modules[] = {
+  "ConfigParser", "HTMLParser", "Queue", "SocketServer", "StringIO", "UserDict", "UserList",
+  "UserString", "__future__", "_aix_support", "_android_support", "_apple_support",
+  "_bootsubprocess", "_collections_abc", "_colorize", "_compat_pickle", "_compression",
+  "_ios_support", "_markupbase", "_opcode_metadata", "_osx_support", "_py_abc",
+  "_py_warnings", "_pydatetime", "_pydecimal", "_pyio", "_pylong", "_pyrepl",
+  "_sitebuiltins", "_strptime", "_threading_local", "_weakrefset", "abc", "aifc",
+  "annotationlib", "argparse", "ast", "asynchat", "asyncio", "asyncore", "base64", "bdb",
+  "bisect", "bz2", "cProfile", "calendar", "cgi", "cgitb", "chunk", "cmd", "codecs", "codeop",
+  "collections", "colorsys", "commands", "compileall", "compression", "concurrent",
+  "configparser", "contextlib", "contextvars", "copy", "copy_reg", "copyreg", "crypt", "csv",
+  "ctypes", "curses", "dataclasses", "datetime", "dbm", "decimal", "difflib", "dis",
+  "distutils", "doctest", "email", "encodings", "ensurepip", "enum", "filecmp", "fileinput",
+  "fnmatch", "fractions", "ftplib", "functools", "genericpath", "getopt", "getpass",
+  "gettext", "glob", "graphlib", "gzip", "hashlib", "heapq", "hmac", "html", "http",
+  "httplib", "idlelib", "imaplib", "imghdr", "imp", "importlib", "inspect", "io",
+  "ipaddress", "json", "keyword", "lib2to3", "linecache", "locale", "logging", "lzma",
+  "mailbox", "mailcap", "mimetypes", "modulefinder", "multiprocessing", "netrc", "nntplib",
+  "ntpath", "nturl2path", "numbers", "opcode", "operator", "optparse", "os", "pathlib",
+  "pdb", "pickle", "pickletools", "pipes", "pkgutil", "platform", "plistlib", "poplib",
+  "posixpath", "pprint", "profile", "pstats", "pty", "py_compile", "pyclbr", "pydoc",
+  "pydoc_data", "queue", "quopri", "random", "re", "reprlib", "rlcompleter", "runpy",
+  "sched", "secrets", "selectors", "sets", "shelve", "shlex", "shutil", "signal", "site",
+  "smtpd", "smtplib", "sndhdr", "socket", "socketserver", "sqlite3", "sre_compile",
+  "sre_constants", "sre_parse", "ssl", "stat", "statistics", "string", "stringprep",
+  "struct", "subprocess", "sunau", "symtable", "sysconfig", "tabnanny", "tarfile",
+  "telnetlib", "tempfile", "textwrap", "this", "threading", "timeit", "tkinter", "token",
+  "tokenize", "tomllib", "trace", "traceback", "tracemalloc", "tty", "turtle", "turtledemo",
+  "types", "typing", "unittest", "urllib", "urllib2", "urlparse", "uu", "uuid", "venv",
+  "warnings", "wave", "weakref", "webbrowser", "wsgiref", "xdrlib", "xml", "xmlrpc",
+  "zipapp", "zipfile", "zipimport", "zoneinfo",
+};
+
+static int
+hearth_compare_cstr (const void *a,
+                     const void *b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static gboolean
+hearth_is_stdlib_module (const char *text,
+                         gsize       len)
+{
+  char buf[64];
+  const char *key = buf;
+
+  if (len >= sizeof buf)
+    return FALSE;
+  memcpy (buf, text, len);
+  buf[len] = '\0';
+  return bsearch (&key, hearth_stdlib_modules, G_N_ELEMENTS (hearth_stdlib_modules),
+                  sizeof (char *), hearth_compare_cstr) != NULL;
+}
+
+static gboolean
+hearth_span_equal (const HearthSpan *a,
+                   const HearthSpan *b,
+                   gboolean          fold)
+{
+  if (a->len != b->len)
+    return FALSE;
+  if (fold)
+    return g_ascii_strncasecmp (a->text, b->text, a->len) == 0;
+  return memcmp (a->text, b->text, a->len) == 0;
+}
+
+static gboolean
+hearth_span_is (const HearthSpan *s,
+                const char       *word)
+{
+  return s->len == strlen (word) && g_ascii_strncasecmp (s->text, word, s->len) == 0;
+}
+
+static gboolean
+hearth_span_has_prefix (const HearthSpan *s,
+                        const char       *prefix)
+{
+  gsize p = strlen (prefix);
+
+  return s->len >= p && g_ascii_strncasecmp (s->text, prefix, p) == 0;
+}
+
+static gboolean
+hearth_is_drive (const char *path)
+{
+  return g_ascii_isalpha (path[0]) && path[1] == ':';
+}
+
+static void
+hearth_path_split (const char *path,
+                   HearthPath *out)
+{
+  const char *p = path;
+
+  out->parts = g_array_new (FALSE, FALSE, sizeof (HearthSpan));
+  out->windows = strchr (path, '\\') != NULL || hearth_is_drive (path);
+  out->absolute = path[0] == '/' || path[0] == '\\' || hearth_is_drive (path);
+  while (*p != '\0')
+    {
+      HearthSpan s;
+
+      s.text = p;
+      while (*p != '\0' && *p != '/' && *p != '\\')
+        p++;
+      s.len = p - s.text;
+      if (s.len > 0 && !(s.len == 1 && s.text[0] == '.'))
+        g_array_append_val (out->parts, s);
+      if (*p != '\0')
+        p++;
+    }
+}
+
+static void
+hearth_path_clear (HearthPath *path)
+{
+  g_clear_pointer (&path->parts, g_array_unref);
+}
+
+static void
+hearth_path_rules_init (HearthPathRules    *rules,
+                        const char         *script_dir,
+                        const char * const *mine_paths)
+{
+  GPtrArray *owned = g_ptr_array_new ();
+
+  rules->prefixes = g_array_new (FALSE, FALSE, sizeof (HearthPath));
+  for (guint i = 0; mine_paths != NULL && mine_paths[i] != NULL; i++)
+    {
+      const char *m = mine_paths[i];
+
+      /* a relative folder from the command line means one under the current folder */
+      if (m[0] != '\0' && !g_path_is_absolute (m) && strchr (m, '\\') == NULL &&
+          !hearth_is_drive (m))
+        g_ptr_array_add (owned, g_canonicalize_filename (m, NULL));
+      else if (m[0] != '\0')
+        g_ptr_array_add (owned, g_strdup (m));
+    }
+  if (script_dir != NULL)
+    g_ptr_array_add (owned, g_strdup (script_dir));
+  g_ptr_array_add (owned, NULL);
+  rules->owned = (char **) g_ptr_array_free (owned, FALSE);
+  for (guint i = 0; rules->owned[i] != NULL; i++)
+    {
+      HearthPath p;
+
+      hearth_path_split (rules->owned[i], &p);
+      g_array_append_val (rules->prefixes, p);
+    }
+}
+
+static void
+hearth_path_rules_clear (HearthPathRules *rules)
+{
+  for (guint i = 0; rules->prefixes != NULL && i < rules->prefixes->len; i++)
+    hearth_path_clear (&g_array_index (rules->prefixes, HearthPath, i));
+  g_clear_pointer (&rules->prefixes, g_array_unref);
+  g_clear_pointer (&rules->owned, g_strfreev);
+}
+
+/* How many parts of @path the longest matching prefix covers; -1 when none matches. */
+static gint
+hearth_path_rules_match (const HearthPathRules *rules,
+                         const HearthPath      *path)
+{
+  gint best = -1;
+
+  for (guint i = 0; i < rules->prefixes->len; i++)
+    {
+      const HearthPath *q = &g_array_index (rules->prefixes, HearthPath, i);
+      gboolean fold = q->windows || path->windows;
+      guint k;
+
+      if (q->absolute != path->absolute || q->parts->len > path->parts->len)
+        continue;
+      for (k = 0; k < q->parts->len; k++)
+        if (!hearth_span_equal (&g_array_index (q->parts, HearthSpan, k),
+                                &g_array_index (path->parts, HearthSpan, k), fold))
+          break;
+      if (k == q->parts->len && (gint) k > best)
+        best = k;
+    }
+  return best;
+}
+
+/* `python3.11`, `python3`, `python3.13t`, `pypy3.9` */
+static gboolean
+hearth_is_python_folder (const HearthSpan *s)
+{
+  gsize i;
+
+  if (hearth_span_has_prefix (s, "python"))
+    i = 6;
+  else if (hearth_span_has_prefix (s, "pypy"))
+    i = 4;
+  else
+    return FALSE;
+  if (i >= s->len || !g_ascii_isdigit (s->text[i]))
+    return FALSE;
+  while (i < s->len && (g_ascii_isdigit (s->text[i]) || s->text[i] == '.'))
+    i++;
+  while (i < s->len && g_ascii_isalpha (s->text[i]))
+    i++;
+  return i == s->len;
+}
+
+static HearthCategory
+hearth_categorize_real_path (const HearthPathRules *rules,
+                             const char            *file)
+{
+  HearthPath path;
+  HearthCategory category = HEARTH_CATEGORY_MINE;
+  gint match;
+  guint from, n_dirs;
+  HearthSpan *parts;
+
+  hearth_path_split (file, &path);
+  parts = (HearthSpan *) (void *) path.parts->data;
+  match = hearth_path_rules_match (rules, &path);
+  from = MAX (match, 0);
+  n_dirs = path.parts->len > 0 ? path.parts->len - 1 : 0;
+
+  for (guint i = from; i < n_dirs; i++)
+    if (hearth_span_is (&parts[i], "site-packages") || hearth_span_is (&parts[i], "dist-packages"))
+      {
+        category = HEARTH_CATEGORY_INSTALLED;
+        goto out;
+      }
+  for (guint i = from; i < n_dirs; i++)
+    {
+      gboolean under_lib = i > 0 && (hearth_span_is (&parts[i - 1], "lib") ||
+                                     hearth_span_is (&parts[i - 1], "lib64"));
+
+      if ((under_lib && hearth_is_python_folder (&parts[i])) ||
+          hearth_span_is (&parts[i], "lib-python") || hearth_span_is (&parts[i], "lib_pypy") ||
+          (path.windows && i > 0 && hearth_span_is (&parts[i], "lib") &&
+           hearth_span_has_prefix (&parts[i - 1], "python")))
+        {
+          category = HEARTH_CATEGORY_PYTHON;
+          goto out;
+        }
+    }
+  for (guint i = from; i < n_dirs; i++)
+    {
+      const HearthSpan *s = &parts[i];
+
+      if (hearth_span_is (s, ".venv") || hearth_span_is (s, "venv") ||
+          (s->len > 4 && g_ascii_strncasecmp (s->text + s->len - 4, ".egg", 4) == 0))
+        {
+          category = HEARTH_CATEGORY_INSTALLED;
+          goto out;
+        }
+    }
+  if (!path.absolute && match <= 0 && path.parts->len > 0)
+    {
+      gsize len = parts[0].len;
+
+      if (path.parts->len == 1 && len > 3 && memcmp (parts[0].text + len - 3, ".py", 3) == 0)
+        len -= 3;
+      if (hearth_is_stdlib_module (parts[0].text, len))
+        category = HEARTH_CATEGORY_PYTHON;
+    }
+
+out:
+  hearth_path_clear (&path);
+  return category;
+}
+
+/* Rules 2 (pseudo files) of the comment at the top; returns FALSE for a real path. */
+static gboolean
+hearth_categorize_pseudo (const char     *file,
+                          gint64          line,
+                          HearthCategory *category)
+{
+  if (file[0] == '\0' || strcmp (file, "~") == 0 || (strcmp (file, "profile") == 0 && line == 0))
+    {
+      *category = HEARTH_CATEGORY_PYTHON;
+      return TRUE;
+    }
+  if (file[0] == '<')
+    {
+      *category = g_str_has_prefix (file, "<ipython-input-") ? HEARTH_CATEGORY_MINE :
+                                                               HEARTH_CATEGORY_PYTHON;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * hearth_names_categorize_path:
+ * @file: a file name as recorded in a profile
+ * @line: its line number (the `profile` module's pseudo file has line 0)
+ * @script_dir: (nullable): the profiled script's folder
+ * @mine_paths: (nullable) (array zero-terminated=1): folders the user calls their own
+ *
+ * Applies the category rules at the top of hearth-names.c to one file name (an empty @file
+ * is PYTHON here; the exception for profiles without any file names needs the profile).
+ *
+ * Returns: the category
+ */
+HearthCategory
+hearth_names_categorize_path (const char         *file,
+                              gint64              line,
+                              const char         *script_dir,
+                              const char * const *mine_paths)
+{
+  HearthPathRules rules;
+  HearthCategory category;
+
+  g_return_val_if_fail (file != NULL, HEARTH_CATEGORY_PYTHON);
+
+  if (hearth_categorize_pseudo (file, line, &category))
+    return category;
+  hearth_path_rules_init (&rules, script_dir, mine_paths);
+  category = hearth_categorize_real_path (&rules, file);
+  hearth_path_rules_clear (&rules);
+  return category;
+}
+
+/**
+ * hearth_category_to_string:
+ * @category: a category
+ *
+ * Returns: "mine", "installed" or "python"
+ */
+const char *
+hearth_category_to_string (HearthCategory category)
+{
+  switch (category)
+    {
+    case HEARTH_CATEGORY_MINE:
+      return "mine";
+    case HEARTH_CATEGORY_INSTALLED:
+      return "installed";
+    case HEARTH_CATEGORY_PYTHON:
+      return "python";
+    default:
+      g_return_val_if_reached ("mine");
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The profiled script */
+
+static gboolean
+hearth_is_real_file (const char *file)
+{
+  return file != NULL && file[0] != '\0' && file[0] != '<' && strcmp (file, "~") != 0;
+}
+
+static gboolean
+hearth_is_under_packages (const char *file)
+{
+  HearthPath path;
+  gboolean found = FALSE;
+
+  hearth_path_split (file, &path);
+  for (guint i = 0; i < path.parts->len && !found; i++)
+    {
+      const HearthSpan *s = &g_array_index (path.parts, HearthSpan, i);
+
+      found = hearth_span_is (s, "site-packages") || hearth_span_is (s, "dist-packages");
+    }
+  hearth_path_clear (&path);
+  return found;
+}
+
+/* TRUE when @a should be preferred to @b as the script: heavier, then by file and line. */
+static gboolean
+hearth_module_better (const HearthFunction *a,
+                      double                a_weight,
+                      const HearthFunction *b,
+                      double                b_weight)
+{
+  int c;
+
+  if (b == NULL || a_weight != b_weight)
+    return b == NULL || a_weight > b_weight;
+  c = strcmp (a->file, b->file);
+  return c < 0 || (c == 0 && a->line < b->line);
+}
+
+/**
+ * hearth_names_find_main_module:
+ * @profile: a profile
+ *
+ * Finds the profiled script: the `<module>` function with the largest cumulative time
+ * (clamped) whose file is not `<frozen ...>`, not a built-in (`~`) and not under a
+ * site-packages or dist-packages folder. Ties go to the smaller file name, then the smaller
+ * line.
+ *
+ * Returns: its function index, or -1 when there is none
+ */
+gint
+hearth_names_find_main_module (HearthProfile *profile)
+{
+  guint n;
+  gint best = -1;
+  const HearthFunction *best_f = NULL;
+  double best_cum = 0;
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), -1);
+
+  n = hearth_profile_get_n_functions (profile);
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, i);
+      double cum;
+
+      if (strcmp (f->name, "<module>") != 0 || strcmp (f->file, "~") == 0 ||
+          g_str_has_prefix (f->file, "<frozen") || hearth_is_under_packages (f->file))
+        continue;
+      cum = hearth_profile_clamp (f->cum);
+      if (hearth_module_better (f, cum, best_f, best_cum))
+        {
+          best = i;
+          best_f = f;
+          best_cum = cum;
+        }
+    }
+  return best;
+}
+
+/* Stack profiles: the outermost `<module>` frame with a file, weighted by its stacks. */
+static gint
+hearth_find_outer_module (HearthProfile *profile)
+{
+  guint n = hearth_profile_get_n_functions (profile);
+  guint n_stacks = hearth_profile_get_n_stacks (profile);
+  g_autofree double *weights = NULL;
+  g_autofree guint8 *seen = NULL;
+  const HearthFunction *best_f = NULL;
+  double best_w = 0;
+  gint best = -1;
+
+  if (n == 0 || n_stacks == 0)
+    return -1;
+  weights = g_new0 (double, n);
+  seen = g_new0 (guint8, n);
+  for (guint s = 0; s < n_stacks; s++)
+    {
+      guint depth;
+      const guint *frames = hearth_profile_get_stack (profile, s, &depth);
+
+      for (guint j = 0; j < depth; j++)
+        {
+          const HearthFunction *f = hearth_profile_get_function (profile, frames[j]);
+
+          if (strcmp (f->name, "<module>") == 0 && hearth_is_real_file (f->file))
+            {
+              double w = hearth_profile_get_stack_weight (profile, s);
+
+              weights[frames[j]] += hearth_profile_clamp (w);
+              seen[frames[j]] = TRUE;
+              break;
+            }
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, i);
+
+      if (seen[i] && hearth_module_better (f, weights[i], best_f, best_w))
+        {
+          best = i;
+          best_f = f;
+          best_w = weights[i];
+        }
+    }
+  return best;
+}
+
+/* The last separator of a file name of either system, or NULL. */
+static const char *
+hearth_last_separator (const char *file)
+{
+  const char *slash = strrchr (file, '/');
+  const char *back = strrchr (file, '\\');
+
+  if (slash == NULL)
+    return back;
+  if (back == NULL)
+    return slash;
+  return slash > back ? slash : back;
+}
+
+/* The folder part of a file name of either system: "." for a bare name. */
+static char *
+hearth_dirname (const char *file)
+{
+  const char *sep = hearth_last_separator (file);
+
+  if (sep == NULL)
+    return g_strdup (".");
+  if (sep == file || (sep == file + 2 && hearth_is_drive (file)))
+    return g_strndup (file, sep - file + 1);
+  return g_strndup (file, sep - file);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reading Python source: scopes by indentation */
+
+typedef enum
+{
+  HEARTH_SCOPE_DEF,
+  HEARTH_SCOPE_CLASS,
+} HearthScopeKind;
+
+typedef struct
+{
+  guint        first_line;       /* the first decorator's line, or the def line */
+  guint        def_line;
+  guint        header_end_line;  /* where the ':' that ends the header is */
+  guint        header_end_col;
+  guint        end_line;         /* the last line of the body */
+  gint         parent;
+  guint        indent;
+  guint8       kind;
+  guint8       one_line;         /* the body follows the ':' on the same line */
+  const char  *name;             /* NULL when too long */
+  const char  *qualname;         /* NULL when it cannot be named (not UTF-8, too long) */
+} HearthScope;
+
+typedef enum
+{
+  HEARTH_CONSTRUCT_LAMBDA = 'l',
+  HEARTH_CONSTRUCT_GENEXPR = '(',
+  HEARTH_CONSTRUCT_LISTCOMP = '[',
+  HEARTH_CONSTRUCT_SETCOMP = '{',
+} HearthConstructKind;
+
+/* A lambda or a comprehension: a code object named after its kind. */
+typedef struct
+{
+  guint        line;
+  guint        col;
+  guint8       kind;
+  guint8       nested;           /* inside another lambda or comprehension */
+} HearthConstruct;
+
+typedef struct
+{
+  GArray       *scopes;          /* HearthScope, in file order */
+  GArray       *constructs;      /* HearthConstruct, sorted by line and column */
+  GStringChunk *strings;
+} HearthSourceIndex;
+
+static void
+hearth_source_index_free (HearthSourceIndex *index)
+{
+  if (index == NULL)
+    return;
+  g_array_unref (index->scopes);
+  g_array_unref (index->constructs);
+  g_string_chunk_free (index->strings);
+  g_free (index);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HearthSourceIndex, hearth_source_index_free)
+
+typedef enum
+{
+  HEARTH_LEVEL_LINE,     /* the logical line itself (level 0) */
+  HEARTH_LEVEL_BRACKET,
+  HEARTH_LEVEL_FSTRING,  /* the literal text of an f-string */
+  HEARTH_LEVEL_FEXPR,    /* a replacement field of an f-string */
+  HEARTH_LEVEL_FSPEC,    /* its format spec */
+} HearthLevelKind;
+
+typedef struct
+{
+  guint8       kind;
+  guint8       ch;               /* bracket: ( [ {; f-string: the quote */
+  guint8       triple;
+  guint8       raw;
+  guint8       has_for;
+  guint8       lambda_pending;   /* lambdas whose parameters are being read */
+  guint8       lambda_open;      /* a lambda whose body has not ended yet */
+  guint        line;
+  guint        col;
+  guint        first_construct;
+} HearthLevel;
+
+typedef enum
+{
+  HEARTH_FIRST_NONE,
+  HEARTH_FIRST_OTHER,
+  HEARTH_FIRST_DECORATOR,
+  HEARTH_FIRST_DEF,
+  HEARTH_FIRST_ASYNC,
+  HEARTH_FIRST_GLOBAL,
+  HEARTH_FIRST_TYPE,             /* `type`: perhaps a type alias statement (3.12) */
+  HEARTH_FIRST_TYPE_ALIAS,
+} HearthFirstToken;
+
+typedef enum
+{
+  HEARTH_HEADER_NONE,
+  HEARTH_HEADER_NAME,            /* after `def`/`class`: the name comes next */
+  HEARTH_HEADER_OPEN,            /* waiting for the ':' */
+  HEARTH_HEADER_DONE,
+} HearthHeaderState;
+
+typedef struct
+{
+  const guint8      *text;
+  gsize              len;
+  gsize              pos;
+  guint              line;
+  gsize              line_start;
+  gboolean           bol;
+  gboolean           continuation;
+  gboolean           failed;
+
+  HearthLevel        levels[HEARTH_SOURCE_MAX_LEVELS + 1];
+  guint              depth;
+  guint              open_lambdas;
+
+  /* the logical line being read */
+  gboolean           in_logical;
+  guint              indent;
+  guint              ll_first_line;
+  guint              ll_first_construct;
+  guint              n_tokens;
+  HearthFirstToken   first;
+  HearthHeaderState  header;
+  gboolean           body_on_line;
+  HearthScope        pending;
+
+  guint              prev_ll_end;
+  guint              decorator_line;
+  GArray            *open;       /* guint: scopes whose body is being read */
+  GHashTable        *globals;    /* "scope\037name" declared global in that scope */
+  HearthSourceIndex *index;
+} HearthScan;
+
+static inline gboolean
+hearth_is_newline (guint8 c)
+{
+  return c == '\n' || c == '\r';
+}
+
+static inline guint
+hearth_scan_col (HearthScan *s)
+{
+  return (guint) (s->pos - s->line_start);
+}
+
+/* Consumes one line break (\n, \r\n or a lone \r, like Python's universal newlines). */
+static void
+hearth_scan_newline (HearthScan *s)
+{
+  if (s->text[s->pos] == '\r' && s->pos + 1 < s->len && s->text[s->pos + 1] == '\n')
+    s->pos++;
+  s->pos++;
+  s->line++;
+  s->line_start = s->pos;
+}
+
+static HearthLevel *
+hearth_scan_top (HearthScan *s)
+{
+  return &s->levels[s->depth];
+}
+
+static void
+hearth_scan_close_lambda (HearthScan  *s,
+                          HearthLevel *level)
+{
+  if (level->lambda_open)
+    {
+      level->lambda_open = FALSE;
+      s->open_lambdas--;
+    }
+}
+
+static void
+hearth_scan_add_construct (HearthScan *s,
+                           guint       line,
+                           guint       col,
+                           guint8      kind)
+{
+  HearthConstruct c = { line, col, kind, s->open_lambdas > 0 };
+
+  g_array_append_val (s->index->constructs, c);
+}
+
+static HearthLevel *
+hearth_scan_push (HearthScan *s,
+                  guint8      kind,
+                  guint8      ch)
+{
+  HearthLevel *level;
+
+  if (s->depth >= HEARTH_SOURCE_MAX_LEVELS)
+    {
+      s->failed = TRUE;
+      return NULL;
+    }
+  level = &s->levels[++s->depth];
+  memset (level, 0, sizeof *level);
+  level->kind = kind;
+  level->ch = ch;
+  level->line = s->line;
+  level->col = hearth_scan_col (s);
+  level->first_construct = s->index->constructs->len;
+  return level;
+}
+
+/* Leaves a level; a bracket that held a comprehension `for` becomes a construct, and every
+ * construct inside it is nested. */
+static void
+hearth_scan_pop (HearthScan *s)
+{
+  HearthLevel level = s->levels[s->depth];
+
+  g_assert (s->depth > 0);
+  hearth_scan_close_lambda (s, &s->levels[s->depth]);
+  s->depth--;
+  if (level.kind == HEARTH_LEVEL_BRACKET && level.has_for)
+    {
+      GArray *cs = s->index->constructs;
+
+      for (guint i = level.first_construct; i < cs->len; i++)
+        g_array_index (cs, HearthConstruct, i).nested = TRUE;
+      hearth_scan_add_construct (s, level.line, level.col, level.ch);
+    }
+}
+
+static gint
+hearth_scan_open_scope (HearthScan *s)
+{
+  return s->open->len > 0 ? (gint) g_array_index (s->open, guint, s->open->len - 1) : -1;
+}
+
+static const HearthScope *
+hearth_scan_scope (HearthScan *s,
+                   gint        i)
+{
+  return &g_array_index (s->index->scopes, HearthScope, i);
+}
+
+/* co_qualname: `Class.name`, `function.<locals>.name`, or the bare name at module level and
+ * for names the enclosing scope declares global. */
+static const char *
+hearth_qualify (GStringChunk      *strings,
+                const HearthScope *parent,
+                const char        *name,
+                gboolean           global)
+{
+  g_autoptr (GString) q = NULL;
+
+  if (parent == NULL || global)
+    return name;
+  if (parent->qualname == NULL)
+    return NULL;
+  q = g_string_new (parent->qualname);
+  g_string_append (q, parent->kind == HEARTH_SCOPE_CLASS ? "." : ".<locals>.");
+  g_string_append (q, name);
+  if (q->len > HEARTH_SOURCE_MAX_QUAL)
+    return NULL;
+  return g_string_chunk_insert (strings, q->str);
+}
+
+static void
+hearth_scan_add_scope (HearthScan *s)
+{
+  HearthScope scope = s->pending;
+  gint parent = hearth_scan_open_scope (s);
+  const HearthScope *p = parent >= 0 ? hearth_scan_scope (s, parent) : NULL;
+  gboolean global = FALSE;
+  guint index = s->index->scopes->len;
+
+  if (p != NULL && s->globals != NULL && scope.name != NULL)
+    {
+      g_autofree char *key = g_strdup_printf ("%d\037%s", parent, scope.name);
+
+      global = g_hash_table_contains (s->globals, key);
+    }
+  scope.parent = parent;
+  scope.one_line = s->body_on_line;
+  scope.qualname = scope.name != NULL ? hearth_qualify (s->index->strings, p, scope.name, global) :
+                                        NULL;
+  if (scope.qualname != NULL && !g_utf8_validate (scope.qualname, -1, NULL))
+    scope.qualname = NULL;
+  if (scope.one_line)
+    scope.end_line = s->line;
+  g_array_append_val (s->index->scopes, scope);
+  if (!scope.one_line)
+    {
+      if (s->open->len >= HEARTH_SOURCE_MAX_SCOPES)
+        s->failed = TRUE;
+      g_array_append_val (s->open, index);
+    }
+}
+
+static void
+hearth_scan_close_scopes (HearthScan *s,
+                          guint       indent)
+{
+  while (s->open->len > 0)
+    {
+      guint top = g_array_index (s->open, guint, s->open->len - 1);
+      HearthScope *scope = &g_array_index (s->index->scopes, HearthScope, top);
+
+      if (scope->indent < indent)
+        break;
+      scope->end_line = s->prev_ll_end;
+      g_array_set_size (s->open, s->open->len - 1);
+    }
+}
+
+static void
+hearth_scan_start_logical (HearthScan *s,
+                           guint       indent)
+{
+  hearth_scan_close_scopes (s, indent);
+  s->in_logical = TRUE;
+  s->indent = indent;
+  s->ll_first_line = s->line;
+  s->ll_first_construct = s->index->constructs->len;
+  s->n_tokens = 0;
+  s->first = HEARTH_FIRST_NONE;
+  s->header = HEARTH_HEADER_NONE;
+  s->body_on_line = FALSE;
+}
+
+static void
+hearth_scan_end_logical (HearthScan *s)
+{
+  if (!s->in_logical)
+    return;
+  if (s->header == HEARTH_HEADER_DONE)
+    hearth_scan_add_scope (s);
+  /* the value of a type alias is a scope of its own, named after the alias */
+  if (s->first == HEARTH_FIRST_TYPE_ALIAS)
+    for (guint i = s->ll_first_construct; i < s->index->constructs->len; i++)
+      g_array_index (s->index->constructs, HearthConstruct, i).nested = TRUE;
+  if (s->first != HEARTH_FIRST_DECORATOR)
+    s->decorator_line = 0;
+  hearth_scan_close_lambda (s, &s->levels[0]);
+  s->levels[0].lambda_pending = 0;
+  s->prev_ll_end = s->line;
+  s->in_logical = FALSE;
+}
+
+/* Python normalises identifiers to NFKC (`ﬁle` is `file`). */
+static const char *
+hearth_scan_intern_name (HearthScan   *s,
+                         const guint8 *text,
+                         gsize         len)
+{
+  g_autofree char *normal = NULL;
+  gboolean ascii = TRUE;
+
+  if (len > HEARTH_SOURCE_MAX_NAME)
+    return NULL;
+  for (gsize i = 0; i < len; i++)
+    if (text[i] >= 0x80)
+      ascii = FALSE;
+  if (!ascii && g_utf8_validate ((const char *) text, len, NULL))
+    normal = g_utf8_normalize ((const char *) text, len, G_NORMALIZE_ALL_COMPOSE);
+  if (normal != NULL)
+    return g_string_chunk_insert (s->index->strings, normal);
+  return g_string_chunk_insert_len (s->index->strings, (const char *) text, len);
+}
+
+static gboolean
+hearth_word_is (const guint8 *text,
+                gsize         len,
+                const char   *word)
+{
+  return len == strlen (word) && memcmp (text, word, len) == 0;
+}
+
+static void
+hearth_scan_global (HearthScan   *s,
+                    const guint8 *text,
+                    gsize         len)
+{
+  gint scope = hearth_scan_open_scope (s);
+
+  if (scope < 0 || len > HEARTH_SOURCE_MAX_NAME)
+    return;
+  if (s->globals == NULL)
+    s->globals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (s->globals, g_strdup_printf ("%d\037%.*s", scope, (int) len, text));
+}
+
+/* Called for every token; @word is set for names. Tracks the statement shapes that matter:
+ * decorators, def/class headers, global declarations. */
+static void
+hearth_scan_token (HearthScan   *s,
+                   const guint8 *word,
+                   gsize         word_len,
+                   guint8        op)
+{
+  guint index = s->n_tokens++;
+
+  if (s->header == HEARTH_HEADER_DONE)
+    s->body_on_line = TRUE;
+
+  if (index == 0)
+    {
+      s->first = HEARTH_FIRST_OTHER;
+      if (op == '@')
+        {
+          s->first = HEARTH_FIRST_DECORATOR;
+          if (s->decorator_line == 0)
+            s->decorator_line = s->ll_first_line;
+        }
+      else if (word != NULL && (hearth_word_is (word, word_len, "def") ||
+                                hearth_word_is (word, word_len, "class")))
+        {
+          s->first = HEARTH_FIRST_DEF;
+          s->header = HEARTH_HEADER_NAME;
+          s->pending.kind = word_len == 3 ? HEARTH_SCOPE_DEF : HEARTH_SCOPE_CLASS;
+        }
+      else if (word != NULL && hearth_word_is (word, word_len, "async"))
+        s->first = HEARTH_FIRST_ASYNC;
+      else if (word != NULL && hearth_word_is (word, word_len, "global"))
+        s->first = HEARTH_FIRST_GLOBAL;
+      else if (word != NULL && hearth_word_is (word, word_len, "type"))
+        s->first = HEARTH_FIRST_TYPE;
+      return;
+    }
+
+  if (index == 1 && s->first == HEARTH_FIRST_TYPE)
+    s->first = word != NULL ? HEARTH_FIRST_TYPE_ALIAS : HEARTH_FIRST_OTHER;
+
+  if (index == 1 && s->first == HEARTH_FIRST_ASYNC && word != NULL &&
+      hearth_word_is (word, word_len, "def"))
+    {
+      s->first = HEARTH_FIRST_DEF;
+      s->header = HEARTH_HEADER_NAME;
+      s->pending.kind = HEARTH_SCOPE_DEF;
+    }
+  else if (s->header == HEARTH_HEADER_NAME)
+    {
+      if (word == NULL)
+        {
+          s->header = HEARTH_HEADER_NONE;
+          return;
+        }
+      s->header = HEARTH_HEADER_OPEN;
+      s->pending.name = hearth_scan_intern_name (s, word, word_len);
+      s->pending.def_line = s->ll_first_line;
+      s->pending.first_line = s->decorator_line != 0 ? s->decorator_line : s->ll_first_line;
+      s->pending.indent = s->indent;
+      s->decorator_line = 0;
+    }
+  else if (s->header == HEARTH_HEADER_OPEN && op == ':' && s->depth == 0 &&
+           s->levels[0].lambda_pending == 0)
+    {
+      s->header = HEARTH_HEADER_DONE;
+      s->pending.header_end_line = s->line;
+      s->pending.header_end_col = hearth_scan_col (s);
+    }
+  else if (s->first == HEARTH_FIRST_GLOBAL && word != NULL)
+    hearth_scan_global (s, word, word_len);
+}
+
+static gboolean
+hearth_is_string_prefix (const guint8 *text,
+                         gsize         len,
+                         gboolean     *is_f,
+                         gboolean     *is_raw)
+{
+  static const char * const prefixes[] = {
+    "r", "u", "b", "f", "t", "br", "rb", "fr", "rf", "tr", "rt", "ur", NULL,
+  };
+  char low[3];
+
+  if (len == 0 || len > 2)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    low[i] = g_ascii_tolower (text[i]);
+  low[len] = '\0';
+  for (guint i = 0; prefixes[i] != NULL; i++)
+    if (strcmp (low, prefixes[i]) == 0)
+      {
+        *is_f = strchr (low, 'f') != NULL || strchr (low, 't') != NULL;
+        *is_raw = strchr (low, 'r') != NULL;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* A plain string literal, from its opening quote to after its end (or to the end of the
+ * line when a one-line string is not closed). */
+static void
+hearth_scan_plain_string (HearthScan *s)
+{
+  guint8 q = s->text[s->pos];
+  gboolean triple = s->pos + 2 < s->len && s->text[s->pos + 1] == q && s->text[s->pos + 2] == q;
+
+  s->pos += triple ? 3 : 1;
+  while (s->pos < s->len)
+    {
+      guint8 c = s->text[s->pos];
+
+      if (c == '\\')
+        {
+          s->pos++;
+          if (s->pos < s->len && hearth_is_newline (s->text[s->pos]))
+            hearth_scan_newline (s);
+          else if (s->pos < s->len)
+            s->pos++;
+        }
+      else if (c == q)
+        {
+          if (!triple)
+            {
+              s->pos++;
+              return;
+            }
+          if (s->pos + 2 < s->len && s->text[s->pos + 1] == q && s->text[s->pos + 2] == q)
+            {
+              s->pos += 3;
+              return;
+            }
+          s->pos++;
+        }
+      else if (hearth_is_newline (c))
+        {
+          if (!triple)
+            return;
+          hearth_scan_newline (s);
+        }
+      else
+        s->pos++;
+    }
+}
+
+static void
+hearth_scan_fstring_open (HearthScan *s,
+                          gboolean    raw)
+{
+  guint8 q = s->text[s->pos];
+  gboolean triple = s->pos + 2 < s->len && s->text[s->pos + 1] == q && s->text[s->pos + 2] == q;
+  HearthLevel *level = hearth_scan_push (s, HEARTH_LEVEL_FSTRING, q);
+
+  if (level == NULL)
+    return;
+  level->triple = triple;
+  level->raw = raw;
+  s->pos += triple ? 3 : 1;
+}
+
+/* Drops the levels of an f-string that a line break left unclosed. */
+static void
+hearth_scan_unwind_fstring (HearthScan *s)
+{
+  while (s->depth > 0)
+    {
+      guint8 kind = hearth_scan_top (s)->kind;
+
+      hearth_scan_pop (s);
+      if (kind == HEARTH_LEVEL_FSTRING)
+        return;
+    }
+}
+
+/* The nearest enclosing f-string's level (for its quote and whether it is triple). */
+static const HearthLevel *
+hearth_scan_fstring_of (HearthScan *s)
+{
+  for (guint d = s->depth; d > 0; d--)
+    if (s->levels[d].kind == HEARTH_LEVEL_FSTRING)
+      return &s->levels[d];
+  return NULL;
+}
+
+/* Literal text of an f-string or of a format spec, up to the next field or the end. */
+static void
+hearth_scan_fstring_text (HearthScan *s)
+{
+  HearthLevel *top = hearth_scan_top (s);
+  gboolean spec = top->kind == HEARTH_LEVEL_FSPEC;
+  const HearthLevel *fs = hearth_scan_fstring_of (s);
+  guint8 q = fs->ch;
+  gboolean triple = fs->triple, raw = fs->raw;
+
+  while (s->pos < s->len)
+    {
+      guint8 c = s->text[s->pos];
+      guint8 next = s->pos + 1 < s->len ? s->text[s->pos + 1] : 0;
+
+      if (c == '\\' && !spec)
+        {
+          if (next == '{' || next == '}')
+            s->pos++;
+          else if (!raw && next == 'N' && s->pos + 2 < s->len && s->text[s->pos + 2] == '{')
+            {
+              s->pos += 3;
+              while (s->pos < s->len && s->text[s->pos] != '}' && s->text[s->pos] != q &&
+                     !hearth_is_newline (s->text[s->pos]))
+                s->pos++;
+              if (s->pos < s->len && s->text[s->pos] == '}')
+                s->pos++;
+            }
+          else if (hearth_is_newline (next))
+            {
+              s->pos++;
+              hearth_scan_newline (s);
+            }
+          else
+            s->pos += next != 0 ? 2 : 1;
+        }
+      else if (c == q && !spec)
+        {
+          if (!triple)
+            {
+              s->pos++;
+              hearth_scan_pop (s);
+              return;
+            }
+          if (next == q && s->pos + 2 < s->len && s->text[s->pos + 2] == q)
+            {
+              s->pos += 3;
+              hearth_scan_pop (s);
+              return;
+            }
+          s->pos++;
+        }
+      else if (c == '{')
+        {
+          if (next == '{' && !spec)
+            s->pos += 2;
+          else
+            {
+              hearth_scan_push (s, HEARTH_LEVEL_FEXPR, '{');
+              s->pos++;
+              return;
+            }
+        }
+      else if (c == '}')
+        {
+          if (spec)
+            {
+              /* the end of the replacement field the spec belongs to */
+              s->pos++;
+              hearth_scan_pop (s);
+              if (s->depth > 0 && hearth_scan_top (s)->kind == HEARTH_LEVEL_FEXPR)
+                hearth_scan_pop (s);
+              return;
+            }
+          s->pos += next == '}' ? 2 : 1;
+        }
+      else if (hearth_is_newline (c))
+        {
+          if (!triple)
+            {
+              hearth_scan_unwind_fstring (s);
+              return;
+            }
+          hearth_scan_newline (s);
+        }
+      else
+        s->pos++;
+    }
+}
+
+static void
+hearth_scan_name (HearthScan *s)
+{
+  gsize start = s->pos;
+  guint col = hearth_scan_col (s);
+  const guint8 *word;
+  gsize len;
+  gboolean is_f, is_raw;
+  HearthLevel *top;
+
+  while (s->pos < s->len && hearth_is_ident_byte (s->text[s->pos]))
+    s->pos++;
+  word = s->text + start;
+  len = s->pos - start;
+
+  if (s->pos < s->len && (s->text[s->pos] == '"' || s->text[s->pos] == '\'') &&
+      hearth_is_string_prefix (word, len, &is_f, &is_raw))
+    {
+      hearth_scan_token (s, NULL, 0, '"');
+      if (is_f)
+        hearth_scan_fstring_open (s, is_raw);
+      else
+        hearth_scan_plain_string (s);
+      return;
+    }
+
+  hearth_scan_token (s, word, len, 0);
+  top = hearth_scan_top (s);
+  if (hearth_word_is (word, len, "lambda"))
+    {
+      /* its body starts at its ':'; what comes before (defaults) is not inside it */
+      hearth_scan_add_construct (s, s->line, col, HEARTH_CONSTRUCT_LAMBDA);
+      if (top->lambda_pending < G_MAXUINT8)
+        top->lambda_pending++;
+    }
+  else if (hearth_word_is (word, len, "for"))
+    {
+      hearth_scan_close_lambda (s, top);
+      if (top->kind == HEARTH_LEVEL_BRACKET)
+        top->has_for = TRUE;
+    }
+}
+
+static void
+hearth_scan_number (HearthScan *s)
+{
+  while (s->pos < s->len)
+    {
+      guint8 c = s->text[s->pos];
+
+      if (g_ascii_isalnum (c) || c == '_' || c == '.')
+        s->pos++;
+      else if ((c == '+' || c == '-') && (s->text[s->pos - 1] == 'e' || s->text[s->pos - 1] == 'E'))
+        s->pos++;
+      else
+        break;
+    }
+  hearth_scan_token (s, NULL, 0, '0');
+}
+
+static void
+hearth_scan_operator (HearthScan *s)
+{
+  guint8 c = s->text[s->pos];
+  HearthLevel *top = hearth_scan_top (s);
+
+  hearth_scan_token (s, NULL, 0, c);
+  switch (c)
+    {
+    case '(':
+    case '[':
+    case '{':
+      hearth_scan_push (s, HEARTH_LEVEL_BRACKET, c);
+      break;
+    case ')':
+    case ']':
+    case '}':
+      if (top->kind == HEARTH_LEVEL_BRACKET || (c == '}' && top->kind == HEARTH_LEVEL_FEXPR))
+        hearth_scan_pop (s);
+      break;
+    case ',':
+      if (top->lambda_pending == 0)
+        hearth_scan_close_lambda (s, top);
+      break;
+    case ':':
+      if (top->lambda_pending > 0)
+        {
+          top->lambda_pending--;
+          if (!top->lambda_open)
+            {
+              top->lambda_open = TRUE;
+              s->open_lambdas++;
+            }
+        }
+      else if (top->kind == HEARTH_LEVEL_FEXPR)
+        {
+          s->pos++;
+          hearth_scan_push (s, HEARTH_LEVEL_FSPEC, ':');
+          return;
+        }
+      break;
+    default:
+      break;
+    }
+  s->pos++;
+}
+
+/* One token (or a run of white space, a comment, a line break) of code. */
+static void
+hearth_scan_code (HearthScan *s)
+{
+  guint8 c = s->text[s->pos];
+
+  if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\0')
+    s->pos++;
+  else if (c == '#')
+    {
+      while (s->pos < s->len && !hearth_is_newline (s->text[s->pos]))
+        s->pos++;
+    }
+  else if (hearth_is_newline (c))
+    {
+      if (s->depth == 0)
+        hearth_scan_end_logical (s);
+      hearth_scan_newline (s);
+      s->bol = TRUE;
+    }
+  else if (c == '\\')
+    {
+      s->pos++;
+      if (s->pos < s->len && hearth_is_newline (s->text[s->pos]))
+        {
+          hearth_scan_newline (s);
+          /* inside brackets the line goes on anyway */
+          if (s->depth == 0)
+            {
+              s->continuation = TRUE;
+              s->bol = TRUE;
+            }
+        }
+    }
+  else if (c == '"' || c == '\'')
+    {
+      hearth_scan_token (s, NULL, 0, '"');
+      hearth_scan_plain_string (s);
+    }
+  else if (g_ascii_isdigit (c) ||
+           (c == '.' && s->pos + 1 < s->len && g_ascii_isdigit (s->text[s->pos + 1])))
+    hearth_scan_number (s);
+  else if (hearth_is_ident_byte (c))
+    hearth_scan_name (s);
+  else
+    hearth_scan_operator (s);
+}
+
+/* At the start of a physical line outside brackets: measures the indentation (a tab goes to
+ * the next multiple of 8, a form feed resets, like Python's tokenizer) and starts a logical
+ * line unless the line is blank or a comment. */
+static void
+hearth_scan_line_start (HearthScan *s)
+{
+  guint col = 0;
+  gsize p = s->pos;
+
+  s->bol = FALSE;
+  if (s->continuation)
+    {
+      s->continuation = FALSE;
+      return;
+    }
+  for (; p < s->len; p++)
+    {
+      guint8 c = s->text[p];
+
+      if (c == ' ')
+        col++;
+      else if (c == '\t')
+        col = (col / 8 + 1) * 8;
+      else if (c == '\f')
+        col = 0;
+      else
+        break;
+    }
+  s->pos = p;
+  if (p >= s->len || hearth_is_newline (s->text[p]) || s->text[p] == '#')
+    {
+      while (s->pos < s->len && !hearth_is_newline (s->text[s->pos]))
+        s->pos++;
+      if (s->pos < s->len)
+        hearth_scan_newline (s);
+      s->bol = TRUE;
+      return;
+    }
+  hearth_scan_start_logical (s, col);
+}
+
+static int
+hearth_compare_constructs (gconstpointer a,
+                           gconstpointer b)
+{
+  const HearthConstruct *x = a, *y = b;
+
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->col < y->col ? -1 : (x->col > y->col);
+}
+
+/* Reads @text (UTF-8 or bytes) and returns its scopes, or NULL when it cannot be read. */
+static HearthSourceIndex *
+hearth_source_index_parse (const guint8 *text,
+                           gsize         len)
+{
+  g_autofree HearthScan *s = g_new0 (HearthScan, 1);
+  g_autoptr (HearthSourceIndex) index = g_new0 (HearthSourceIndex, 1);
+
+  index->scopes = g_array_new (FALSE, FALSE, sizeof (HearthScope));
+  index->constructs = g_array_new (FALSE, FALSE, sizeof (HearthConstruct));
+  index->strings = g_string_chunk_new (4096);
+
+  s->text = text;
+  s->len = len;
+  s->line = 1;
+  s->bol = TRUE;
+  s->index = index;
+  s->open = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (len >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    s->pos = s->line_start = 3;
+
+  while (s->pos < s->len && !s->failed)
+    {
+      guint8 kind = hearth_scan_top (s)->kind;
+
+      if (s->bol && s->depth == 0)
+        hearth_scan_line_start (s);
+      else if (kind == HEARTH_LEVEL_FSTRING || kind == HEARTH_LEVEL_FSPEC)
+        hearth_scan_fstring_text (s);
+      else
+        {
+          s->bol = FALSE;
+          hearth_scan_code (s);
+        }
+    }
+  hearth_scan_end_logical (s);
+  hearth_scan_close_scopes (s, 0);
+
+  g_array_unref (s->open);
+  g_clear_pointer (&s->globals, g_hash_table_unref);
+  if (s->failed)
+    return NULL;
+  g_array_sort (index->constructs, hearth_compare_constructs);
+  return g_steal_pointer (&index);
+}
+
+/* The encoding a coding cookie on the first two lines names, if any (PEP 263). */
+static char *
+hearth_source_coding (const guint8 *text,
+                      gsize         len)
+{
+  gsize p = 0;
+
+  for (guint line = 0; line < 2 && p < len; line++)
+    {
+      gsize start = p, end;
+      const char *hit;
+
+      while (p < len && !hearth_is_newline (text[p]))
+        p++;
+      end = p;
+      if (p < len)
+        p += (text[p] == '\r' && p + 1 < len && text[p + 1] == '\n') ? 2 : 1;
+      while (start < end && (text[start] == ' ' || text[start] == '\t' || text[start] == '\f'))
+        start++;
+      if (start == end)
+        continue;
+      if (text[start] != '#')
+        return NULL;
+      hit = hearth_memstr ((const char *) text + start, end - start, "coding");
+      if (hit != NULL)
+        {
+          gsize a = (const guint8 *) hit - text + 6, b;
+
+          if (a >= end || (text[a] != ':' && text[a] != '='))
+            continue;
+          a++;
+          while (a < end && (text[a] == ' ' || text[a] == '\t'))
+            a++;
+          for (b = a; b < end; b++)
+            if (!g_ascii_isalnum (text[b]) && text[b] != '-' && text[b] != '_' && text[b] != '.')
+              break;
+          if (b > a)
+            return g_ascii_strdown ((const char *) text + a, b - a);
+        }
+    }
+  return NULL;
+}
+
+/* Reads a regular file of at most HEARTH_SOURCE_MAX_FILE bytes, never blocking on a pipe. */
+static GBytes *
+hearth_source_read (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GFileInputStream) in = NULL;
+  g_autofree guint8 *buffer = NULL;
+  goffset size;
+  gsize got = 0;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    return NULL;
+  size = g_file_info_get_size (info);
+  if (size < 0 || size > HEARTH_SOURCE_MAX_FILE)
+    return NULL;
+  in = g_file_read (file, NULL, NULL);
+  if (in == NULL)
+    return NULL;
+  buffer = g_malloc (size + 1);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), buffer, size + 1, &got, NULL, NULL) ||
+      got > (gsize) size)
+    return NULL;
+  return g_bytes_new_take (g_steal_pointer (&buffer), got);
+}
+
+/* Turns a file's bytes into its index: converted to UTF-8 when a cookie names another
+ * encoding (line breaks stay where they were in every encoding Python accepts here). */
+static HearthSourceIndex *
+hearth_source_index_new (GBytes *bytes)
+{
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+  g_autofree char *coding = hearth_source_coding (data, len);
+  g_autofree char *converted = NULL;
+  gsize converted_len = 0;
+
+  if (coding != NULL && !g_str_has_prefix (coding, "utf-8") &&
+      !g_str_has_prefix (coding, "utf_8") && strcmp (coding, "utf8") != 0)
+    {
+      const char *charset = coding;
+
+      if (strcmp (coding, "latin-1") == 0 || strcmp (coding, "latin_1") == 0 ||
+          strcmp (coding, "iso-latin-1") == 0 || strcmp (coding, "l1") == 0)
+        charset = "ISO-8859-1";
+      converted = g_convert ((const char *) data, len, "UTF-8", charset, NULL, &converted_len,
+                             NULL);
+      if (converted == NULL)
+        return NULL;
+      return hearth_source_index_parse ((const guint8 *) converted, converted_len);
+    }
+  return hearth_source_index_parse (data, len);
+}
+
+/* The scope whose @field (a line, ascending over the scopes) equals @line, or -1; with
+ * @last_below, the last scope whose @field is smaller than @line. */
+static gint
+hearth_scope_search (GArray   *scopes,
+                     gsize     field,
+                     guint     line,
+                     gboolean  last_below)
+{
+  guint lo = 0, hi = scopes->len;
+
+  /* first index whose field is >= line */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint v = G_STRUCT_MEMBER (guint, &g_array_index (scopes, HearthScope, mid), field);
+
+      if (v < line)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (last_below)
+    return (gint) lo - 1;
+  if (lo < scopes->len &&
+      G_STRUCT_MEMBER (guint, &g_array_index (scopes, HearthScope, lo), field) == line)
+    return lo;
+  return -1;
+}
+
+static const HearthScope *
+hearth_scope_at (HearthSourceIndex *index,
+                 gint               i)
+{
+  return i >= 0 ? &g_array_index (index->scopes, HearthScope, i) : NULL;
+}
+
+/* The innermost scope whose body (the lines after its header) holds @line. */
+static gint
+hearth_source_innermost (HearthSourceIndex *index,
+                         guint              line)
+{
+  gint i = hearth_scope_search (index->scopes, G_STRUCT_OFFSET (HearthScope, header_end_line),
+                                line, TRUE);
+
+  while (i >= 0 && hearth_scope_at (index, i)->end_line < line)
+    i = hearth_scope_at (index, i)->parent;
+  return i;
+}
+
+static gboolean
+hearth_scope_named (const HearthScope *scope,
+                    const char        *name)
+{
+  return scope != NULL && scope->name != NULL && strcmp (scope->name, name) == 0;
+}
+
+/* The def or class @name recorded at @line: by its first line (co_firstlineno) or its def
+ * line; with @executing, the line is one being run, so the def around it counts too. */
+static const HearthScope *
+hearth_source_find_def (HearthSourceIndex *index,
+                        guint              line,
+                        const char        *name,
+                        gboolean           executing)
+{
+  const HearthScope *scope;
+  GArray *scopes = index->scopes;
+  gsize first = G_STRUCT_OFFSET (HearthScope, first_line);
+  gsize def = G_STRUCT_OFFSET (HearthScope, def_line);
+  gsize header_end = G_STRUCT_OFFSET (HearthScope, header_end_line);
+
+  scope = hearth_scope_at (index, hearth_scope_search (scopes, first, line, FALSE));
+  if (!hearth_scope_named (scope, name))
+    scope = hearth_scope_at (index, hearth_scope_search (scopes, def, line, FALSE));
+  if (hearth_scope_named (scope, name))
+    {
+      /* a def `f` inside a def `f`: the outer one runs that line too */
+      if (executing &&
+          hearth_scope_named (hearth_scope_at (index, hearth_source_innermost (index, line)), name))
+        return NULL;
+      return scope;
+    }
+  if (!executing)
+    return NULL;
+  scope = hearth_scope_at (index, hearth_scope_search (scopes, header_end, line, FALSE));
+  if (scope != NULL && scope->one_line && hearth_scope_named (scope, name))
+    return scope;
+  scope = hearth_scope_at (index, hearth_source_innermost (index, line));
+  return hearth_scope_named (scope, name) ? scope : NULL;
+}
+
+static guint8
+hearth_construct_kind_of (const char *name)
+{
+  if (strcmp (name, "<lambda>") == 0)
+    return HEARTH_CONSTRUCT_LAMBDA;
+  if (strcmp (name, "<genexpr>") == 0)
+    return HEARTH_CONSTRUCT_GENEXPR;
+  if (strcmp (name, "<listcomp>") == 0)
+    return HEARTH_CONSTRUCT_LISTCOMP;
+  if (strcmp (name, "<setcomp>") == 0 || strcmp (name, "<dictcomp>") == 0)
+    return HEARTH_CONSTRUCT_SETCOMP;
+  return 0;
+}
+
+/* The qualified name of the lambda or comprehension @name at @line, if it is the only one
+ * on its line and not nested in another. */
+static const char *
+hearth_source_find_construct (HearthSourceIndex *index,
+                              GStringChunk      *out,
+                              guint              line,
+                              const char        *name)
+{
+  GArray *cs = index->constructs;
+  guint lo = 0, hi = cs->len;
+  const HearthConstruct *c;
+  const HearthScope *scope;
+  gint at;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (cs, HearthConstruct, mid).line < line)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo >= cs->len)
+    return NULL;
+  c = &g_array_index (cs, HearthConstruct, lo);
+  if (c->line != line || c->nested || c->kind != hearth_construct_kind_of (name) ||
+      (lo + 1 < cs->len && g_array_index (cs, HearthConstruct, lo + 1).line == line))
+    return NULL;
+
+  /* after the ':' of a def on this line, it is in that def's one-line body */
+  at = hearth_scope_search (index->scopes, G_STRUCT_OFFSET (HearthScope, header_end_line), line,
+                            FALSE);
+  scope = hearth_scope_at (index, at);
+  if (scope == NULL || scope->header_end_col >= c->col)
+    scope = hearth_scope_at (index, hearth_source_innermost (index, line));
+  if (scope == NULL)
+    return g_string_chunk_insert_const (out, name);
+  if (scope->qualname == NULL)
+    return NULL;
+  {
+    g_autofree char *q = g_strconcat (scope->qualname,
+                                      scope->kind == HEARTH_SCOPE_CLASS ? "." : ".<locals>.",
+                                      name, NULL);
+
+    return g_string_chunk_insert_const (out, q);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* HearthNames */
+
+typedef struct
+{
+  HearthNames *self;
+  char        *profile_dir;
+  GHashTable  *files;        /* recorded file name -> HearthSourceIndex, or NULL if unread */
+  gsize        bytes_read;
+} HearthSourceCache;
+
+static GBytes *
+hearth_source_open (HearthSourceCache *cache,
+                    const char        *file)
+{
+  g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
+  const char *base = hearth_last_separator (file);
+
+  if (g_path_is_absolute (file))
+    g_ptr_array_add (candidates, g_strdup (file));
+  else
+    {
+      if (cache->profile_dir != NULL)
+        g_ptr_array_add (candidates, g_build_filename (cache->profile_dir, file, NULL));
+      g_ptr_array_add (candidates, g_strdup (file));
+    }
+  if (cache->profile_dir != NULL && base != NULL && base[1] != '\0')
+    g_ptr_array_add (candidates, g_build_filename (cache->profile_dir, base + 1, NULL));
+
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      GBytes *bytes = hearth_source_read (g_ptr_array_index (candidates, i));
+
+      if (bytes != NULL)
+        return bytes;
+    }
+  return NULL;
+}
+
+static HearthSourceIndex *
+hearth_source_cache_get (HearthSourceCache *cache,
+                         const char        *file)
+{
+  gpointer value = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  HearthSourceIndex *index = NULL;
+
+  if (g_hash_table_lookup_extended (cache->files, file, NULL, &value))
+    return value;
+  if (cache->bytes_read < HEARTH_SOURCE_MAX_TOTAL)
+    bytes = hearth_source_open (cache, file);
+  if (bytes != NULL)
+    {
+      cache->bytes_read += g_bytes_get_size (bytes);
+      index = hearth_source_index_new (bytes);
+      if (index != NULL)
+        cache->self->n_files_read++;
+    }
+  g_hash_table_insert (cache->files, (gpointer) file, index);
+  return index;
+}
+
+/* A name that source lookup may qualify: an identifier, or a lambda or comprehension. */
+static gboolean
+hearth_name_wants_source (const char *name)
+{
+  if (name[0] == '<')
+    return hearth_construct_kind_of (name) != 0;
+  if (name[0] == '\0' || strchr (name, '.') != NULL)
+    return FALSE;
+  for (const char *p = name; *p != '\0'; p++)
+    if (!hearth_is_ident_byte (*p))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+hearth_names_resolve (HearthNames       *self,
+                      HearthSourceCache *cache,
+                      guint              i,
+                      gboolean           sampled)
+{
+  const HearthFunction *f = hearth_profile_get_function (self->profile, i);
+  HearthSourceIndex *index;
+  const char *q = NULL;
+
+  if (f->line <= 0 || f->line > G_MAXINT || !hearth_is_real_file (f->file) ||
+      !hearth_name_wants_source (f->name))
+    return;
+  index = hearth_source_cache_get (cache, f->file);
+  if (index == NULL)
+    return;
+  if (f->name[0] == '<')
+    q = hearth_source_find_construct (index, self->chunk, f->line, f->name);
+  else
+    {
+      const HearthScope *scope = hearth_source_find_def (index, f->line, f->name,
+                                                         sampled || f->frame != NULL);
+
+      if (scope != NULL && scope->qualname != NULL)
+        q = g_string_chunk_insert_const (self->chunk, scope->qualname);
+    }
+  if (q != NULL)
+    {
+      self->qualified[i] = q;
+      self->from_source[i] = TRUE;
+    }
+}
+
+static void
+hearth_names_compute_labels (HearthNames *self)
+{
+  for (guint i = 0; i < self->n_functions; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (self->profile, i);
+      gsize start, len;
+
+      if (f->frame == NULL && hearth_label_span (f->name, strlen (f->name), &start, &len))
+        self->labels[i] = g_string_chunk_insert_len (self->chunk, f->name + start, len);
+      else
+        self->labels[i] = f->name;
+      self->qualified[i] = self->labels[i];
+    }
+}
+
+static void
+hearth_names_compute_categories (HearthNames        *self,
+                                 const char         *script_file,
+                                 const char * const *mine_paths)
+{
+  g_autoptr (GHashTable) cache = g_hash_table_new (g_str_hash, g_str_equal);
+  HearthPathRules rules;
+  gboolean any_file = FALSE;
+
+  for (guint i = 0; i < self->n_functions && !any_file; i++)
+    any_file = hearth_profile_get_function (self->profile, i)->file[0] != '\0';
+
+  hearth_path_rules_init (&rules, self->script_dir, mine_paths);
+  if (script_file != NULL)
+    g_hash_table_insert (cache, (gpointer) script_file, GINT_TO_POINTER (HEARTH_CATEGORY_MINE + 1));
+  for (guint i = 0; i < self->n_functions; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (self->profile, i);
+      HearthCategory category;
+      gpointer known;
+
+      if (!any_file)
+        category = HEARTH_CATEGORY_MINE;
+      else if (hearth_categorize_pseudo (f->file, f->line, &category))
+        ;
+      else if ((known = g_hash_table_lookup (cache, f->file)) != NULL)
+        category = GPOINTER_TO_INT (known) - 1;
+      else
+        {
+          category = hearth_categorize_real_path (&rules, f->file);
+          g_hash_table_insert (cache, (gpointer) f->file, GINT_TO_POINTER (category + 1));
+        }
+      self->categories[i] = category;
+    }
+  hearth_path_rules_clear (&rules);
+}
+
+static void
+hearth_names_compute_qualified (HearthNames *self)
+{
+  const char *path = hearth_profile_get_path (self->profile);
+  gboolean sampled = hearth_profile_get_kind (self->profile) == HEARTH_KIND_SAMPLED;
+  HearthSourceCache cache = { self, NULL, NULL, 0 };
+
+  cache.files = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                       (GDestroyNotify) hearth_source_index_free);
+  if (path != NULL)
+    cache.profile_dir = g_path_get_dirname (path);
+  for (guint i = 0; i < self->n_functions; i++)
+    hearth_names_resolve (self, &cache, i, sampled);
+  g_hash_table_unref (cache.files);
+  g_free (cache.profile_dir);
+}
+
+/**
+ * hearth_names_new:
+ * @profile: a finished profile
+ * @mine_paths: (nullable) (array zero-terminated=1): folders the user calls their own
+ * @use_source: whether to read source files to qualify names
+ *
+ * Computes the label, qualified name and category of every function of @profile, once.
+ * With @use_source, this reads the profiled program's source files: call it off the main
+ * thread for large profiles.
+ *
+ * Returns: (transfer full): the names
+ */
+HearthNames *
+hearth_names_new (HearthProfile      *profile,
+                  const char * const *mine_paths,
+                  gboolean            use_source)
+{
+  HearthNames *self;
+  const char *script_file = NULL;
+  gint script;
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), NULL);
+
+  self = g_object_new (HEARTH_TYPE_NAMES, NULL);
+  self->profile = g_object_ref (profile);
+  self->n_functions = hearth_profile_get_n_functions (profile);
+  self->labels = g_new (const char *, self->n_functions);
+  self->qualified = g_new (const char *, self->n_functions);
+  self->categories = g_new0 (guint8, self->n_functions);
+  self->from_source = g_new0 (guint8, self->n_functions);
+
+  hearth_names_compute_labels (self);
+
+  self->main_module = hearth_names_find_main_module (profile);
+  script = hearth_profile_has_stacks (profile) ? hearth_find_outer_module (profile) :
+                                                 self->main_module;
+  if (script >= 0 && hearth_is_real_file (hearth_profile_get_function (profile, script)->file))
+    {
+      script_file = hearth_profile_get_function (profile, script)->file;
+      self->script_dir = hearth_dirname (script_file);
+    }
+
+  hearth_names_compute_categories (self, script_file, mine_paths);
+  if (use_source)
+    hearth_names_compute_qualified (self);
+  return self;
+}
+
+/**
+ * hearth_names_get_profile:
+ * @self: names
+ *
+ * Returns: (transfer none): the profile the names are for
+ */
+HearthProfile *
+hearth_names_get_profile (HearthNames *self)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  return self->profile;
+}
+
+/**
+ * hearth_names_get_label:
+ * @self: names
+ * @function: a function index
+ *
+ * Returns: the short name to show on the function's bar (the full name is the function's
+ *   `name`, for tooltips)
+ */
+const char *
+hearth_names_get_label (HearthNames *self,
+                        guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  g_return_val_if_fail (function < self->n_functions, NULL);
+  return self->labels[function];
+}
+
+/**
+ * hearth_names_get_qualified:
+ * @self: names
+ * @function: a function index
+ *
+ * Returns: the qualified name found in the source (`Event.run`), else the label
+ */
+const char *
+hearth_names_get_qualified (HearthNames *self,
+                            guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  g_return_val_if_fail (function < self->n_functions, NULL);
+  return self->qualified[function];
+}
+
+/**
+ * hearth_names_is_from_source:
+ * @self: names
+ * @function: a function index
+ *
+ * Returns: whether the qualified name was read from the source file
+ */
+gboolean
+hearth_names_is_from_source (HearthNames *self,
+                             guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), FALSE);
+  g_return_val_if_fail (function < self->n_functions, FALSE);
+  return self->from_source[function];
+}
+
+/**
+ * hearth_names_get_category:
+ * @self: names
+ * @function: a function index
+ *
+ * Returns: where the function lives
+ */
+HearthCategory
+hearth_names_get_category (HearthNames *self,
+                           guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), HEARTH_CATEGORY_MINE);
+  g_return_val_if_fail (function < self->n_functions, HEARTH_CATEGORY_MINE);
+  return self->categories[function];
+}
+
+/**
+ * hearth_names_get_script_dir:
+ * @self: names
+ *
+ * Returns: (nullable): the profiled script's folder as recorded ("." for a bare file name),
+ *   or %NULL when the script is unknown
+ */
+const char *
+hearth_names_get_script_dir (HearthNames *self)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  return self->script_dir;
+}
+
+/**
+ * hearth_names_get_main_module:
+ * @self: names
+ *
+ * Returns: hearth_names_find_main_module() of the profile
+ */
+gint
+hearth_names_get_main_module (HearthNames *self)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), -1);
+  return self->main_module;
+}
+
+/**
+ * hearth_names_get_n_files_read:
+ * @self: names
+ *
+ * Returns: how many source files were read and indexed
+ */
+guint
+hearth_names_get_n_files_read (HearthNames *self)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), 0);
+  return self->n_files_read;
+}
+
+static void
+hearth_names_dispose (GObject *object)
+{
+  HearthNames *self = HEARTH_NAMES (object);
+
+  g_clear_object (&self->profile);
+
+  G_OBJECT_CLASS (hearth_names_parent_class)->dispose (object);
+}
+
+static void
+hearth_names_finalize (GObject *object)
+{
+  HearthNames *self = HEARTH_NAMES (object);
+
+  g_free (self->labels);
+  g_free (self->qualified);
+  g_free (self->categories);
+  g_free (self->from_source);
+  g_free (self->script_dir);
+  g_clear_pointer (&self->chunk, g_string_chunk_free);
+
+  G_OBJECT_CLASS (hearth_names_parent_class)->finalize (object);
+}
+
+static void
+hearth_names_class_init (HearthNamesClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = hearth_names_dispose;
+  object_class->finalize = hearth_names_finalize;
+}
+
+static void
+hearth_names_init (HearthNames *self)
+{
+  self->chunk = g_string_chunk_new (4096);
+  self->main_module = -1;
+}

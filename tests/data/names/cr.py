@@ -1,0 +1,1 @@
+class OldMac:    def cr(self):        return 1    def second(self):        pass

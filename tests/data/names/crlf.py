@@ -1,0 +1,6 @@
+class Windows:
+    def crlf(self):
+        return 1
+
+    def second(self):
+        pass

@@ -1,0 +1,4 @@
+# -*- coding: latin-1 -*-
+class Café:
+    def méthode(self):
+        return 'à'

@@ -1,0 +1,6 @@
+class Ünïcode:
+    def ﬁle(self):
+        return 'ﬁ'
+
+    def café(self):
+        pass

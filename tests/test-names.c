@@ -1,0 +1,1225 @@
+/* test-names.c: labels, qualified names from source, categories, the profiled script.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "hearth-names.h"
+#include "hearth-profile-private.h"
+#include "hearth-test-util.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Helpers */
+
+static HearthProfile *
+new_pstats (void)
+{
+  return _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC, HEARTH_UNIT_SECONDS);
+}
+
+static guint
+add_function (HearthProfile *p,
+              const char    *file,
+              gint64         line,
+              const char    *name,
+              double         cum)
+{
+  guint f = _hearth_profile_intern_function (p, file, line, name);
+
+  _hearth_profile_set_numbers (p, f, 1, 1, cum / 2, cum);
+  return f;
+}
+
+/* The profile's path only matters for its folder: sources are looked up next to it. */
+static char *
+names_data_profile_path (void)
+{
+  return hearth_test_data_path ("names/profile.prof");
+}
+
+static char *
+names_data (const char *name)
+{
+  g_autofree char *rel = g_build_filename ("names", name, NULL);
+
+  return hearth_test_data_path (rel);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Labels */
+
+typedef struct
+{
+  const char *name;
+  const char *label;
+} LabelCase;
+
+static const LabelCase label_cases[] = {
+  { "<method 'reduce' of 'numpy.ufunc' objects>", "reduce" },
+  { "<method 'append' of 'list' objects>", "append" },
+  { "<method '__exit__' of '_io._IOBase' objects>", "__exit__" },
+  { "<slot wrapper '__init__' of 'object' objects>", "__init__" },
+  { "<built-in method builtins.exec>", "exec" },
+  { "<built-in method time.sleep>", "sleep" },
+  { "<built-in method numpy.core._multiarray_umath.implement_array_function>",
+    "implement_array_function" },
+  { "<built-in method from_bytes>", "from_bytes" },
+  { "<built-in method __new__ of type object at 0x9534a0>", "__new__" },
+  { "<built-in function len>", "len" },
+  { "<function Random.seed at 0x7f6aaf572ca0>", "Random.seed" },
+  { "<function SeedSequence.generate_state at 0x7f723e9a4360>", "SeedSequence.generate_state" },
+  { "<function main at 0x7f1d9ba9f2e0>", "main" },
+  { "<cyfunction fast at 0x7f00>", "fast" },
+  { "<bound method Job.run of <__main__.Job object at 0x7f00>>", "Job.run" },
+  { "<code object <module> at 0x7f00, file \"x.py\", line 1>", "<module>" },
+  { "<code object <module>>", "<module>" },
+  /* Python 2 */
+  { "<len>", "len" },
+  { "<math.sqrt>", "sqrt" },
+  { "<range>", "range" },
+  /* compiler-made names stay */
+  { "<module>", "<module>" },
+  { "<lambda>", "<lambda>" },
+  { "<listcomp>", "<listcomp>" },
+  { "<dictcomp>", "<dictcomp>" },
+  { "<setcomp>", "<setcomp>" },
+  { "<genexpr>", "<genexpr>" },
+  /* plain and already qualified names */
+  { "run", "run" },
+  { "Rect.area", "Rect.area" },
+  { "café", "café" },
+  /* odd inputs stay as they are */
+  { "", "" },
+  { "<", "<" },
+  { ">", ">" },
+  { "<>", "<>" },
+  { "<<>>", "<<>>" },
+  { "<.>", "<.>" },
+  { "<a.>", "<a.>" },
+  { "<1abc>", "<1abc>" },
+  { "<method 'x' of 'y' objects", "<method 'x' of 'y' objects" },
+  { "<method '' of 'y' objects>", "<method '' of 'y' objects>" },
+  { "<method 'unclosed of 'y' objects>", "<method 'unclosed of 'y' objects>" },
+  { "<built-in method >", "<built-in method >" },
+  { "<built-in method a.>", "<built-in method a.>" },
+  { "<built-in method x trailing>", "<built-in method x trailing>" },
+  { "<function  at 0x1>", "<function  at 0x1>" },
+  { "<generic parameters of f>", "<generic parameters of f>" },
+  { "method 'x' of 'y' objects>", "method 'x' of 'y' objects>" },
+};
+
+static void
+test_label_table (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (label_cases); i++)
+    {
+      g_autofree char *label = hearth_names_make_label (label_cases[i].name);
+
+      g_test_message ("%s", label_cases[i].name);
+      g_assert_cmpstr (label, ==, label_cases[i].label);
+    }
+}
+
+static void
+test_label_long (void)
+{
+  g_autoptr (GString) name = g_string_new ("<built-in method ");
+  g_autofree char *label = NULL;
+  g_autofree char *plain = NULL;
+  g_autofree char *long_name = g_strnfill (300, 'x');
+
+  for (guint i = 0; i < 30; i++)
+    g_string_append (name, "module.");
+  g_string_append (name, long_name);
+  g_string_append_c (name, '>');
+  label = hearth_names_make_label (name->str);
+  g_assert_cmpstr (label, ==, long_name);
+
+  plain = hearth_names_make_label (long_name);
+  g_assert_cmpstr (plain, ==, long_name);
+}
+
+/* Through HearthNames: built-ins are shortened, stack frames show their parsed name. */
+static void
+test_label_profile (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthProfile) s = _hearth_profile_new (HEARTH_FORMAT_FOLDED, HEARTH_KIND_SAMPLED,
+                                                     HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthNames) snames = NULL;
+  guint exec, lam, gc, frame, stack[2];
+
+  exec = add_function (p, "~", 0, "<built-in method builtins.exec>", 1.0);
+  lam = add_function (p, "/nowhere/app.py", 3, "<lambda>", 1.0);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, TRUE);
+  g_assert_cmpstr (hearth_names_get_label (names, exec), ==, "exec");
+  g_assert_cmpstr (hearth_names_get_qualified (names, exec), ==, "exec");
+  g_assert_false (hearth_names_is_from_source (names, exec));
+  g_assert_cmpstr (hearth_profile_get_function (p, exec)->name, ==,
+                   "<built-in method builtins.exec>");
+  g_assert_cmpstr (hearth_names_get_label (names, lam), ==, "<lambda>");
+  g_assert_true (hearth_names_get_profile (names) == p);
+
+  gc = _hearth_profile_intern_frame (s, "<GC>", "", 0, "<GC>");
+  frame = _hearth_profile_intern_frame (s, "wait (threading.py:320)", "threading.py", 320, "wait");
+  stack[0] = frame;
+  stack[1] = gc;
+  _hearth_profile_add_stack (s, stack, 2, 3);
+  _hearth_profile_finish (s);
+  snames = hearth_names_new (s, NULL, FALSE);
+  g_assert_cmpstr (hearth_names_get_label (snames, gc), ==, "<GC>");
+  g_assert_cmpstr (hearth_names_get_label (snames, frame), ==, "wait");
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Categories */
+
+typedef struct
+{
+  const char     *file;
+  gint64          line;
+  const char     *script_dir;
+  const char     *mine;
+  HearthCategory  category;
+} CategoryCase;
+
+#define MINE HEARTH_CATEGORY_MINE
+#define INSTALLED HEARTH_CATEGORY_INSTALLED
+#define PYTHON HEARTH_CATEGORY_PYTHON
+
+static const CategoryCase category_cases[] = {
+  /* pseudo files */
+  { "~", 0, NULL, NULL, PYTHON },
+  { "", 0, NULL, NULL, PYTHON },
+  { "<frozen importlib._bootstrap>", 1, NULL, NULL, PYTHON },
+  { "<frozen os>", 10, "/home/u/proj", NULL, PYTHON },
+  { "<string>", 1, NULL, NULL, PYTHON },
+  { "<stdin>", 1, NULL, NULL, PYTHON },
+  { "<__array_function__ internals>", 177, NULL, NULL, PYTHON },
+  { "<ipython-input-3-4f2a>", 1, NULL, NULL, MINE },
+  { "profile", 0, NULL, NULL, PYTHON },
+  /* POSIX: the standard library */
+  { "/usr/lib/python3.11/threading.py", 1, "/home/u/proj", NULL, PYTHON },
+  { "/usr/lib/python3.11/json/decoder.py", 1, NULL, NULL, PYTHON },
+  { "/usr/lib/python3.11/venv/__init__.py", 1, NULL, NULL, PYTHON },
+  { "/usr/lib64/python3.12/os.py", 1, NULL, NULL, PYTHON },
+  { "/usr/local/lib/python3.13t/re/__init__.py", 1, NULL, NULL, PYTHON },
+  { "/home/u/.pyenv/versions/3.11.4/lib/python3.11/os.py", 1, "/home/u", NULL, PYTHON },
+  { "/opt/conda/envs/x/lib/python3.10/abc.py", 1, NULL, NULL, PYTHON },
+  { "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/os.py", 1, NULL, NULL,
+    PYTHON },
+  { "/usr/lib/pypy3.9/os.py", 1, NULL, NULL, PYTHON },
+  { "/opt/pypy/lib-python/3/os.py", 1, NULL, NULL, PYTHON },
+  /* POSIX: installed packages */
+  { "/usr/lib/python3/dist-packages/numpy/core/_methods.py", 47, NULL, NULL, INSTALLED },
+  { "/usr/lib/python3.11/site-packages/requests/api.py", 1, NULL, NULL, INSTALLED },
+  { "/home/u/proj/.venv/lib/python3.11/site-packages/numpy/__init__.py", 1, "/home/u/proj",
+    NULL, INSTALLED },
+  { "/home/u/proj/.venv/bin/pytest", 1, "/home/u/proj", NULL, INSTALLED },
+  { "/home/u/proj/venv/lib/tool.py", 1, "/home/u/proj", NULL, INSTALLED },
+  { "/usr/lib/python2.7/site-packages/foo-1.0-py2.7.egg/foo/bar.py", 1, NULL, NULL, INSTALLED },
+  { "/home/u/eggs/foo-1.0.egg/foo.py", 1, NULL, NULL, INSTALLED },
+  /* POSIX: the user's code */
+  { "/home/u/proj/app.py", 1, "/home/u/proj", NULL, MINE },
+  { "/home/u/proj/pkg/mod.py", 1, "/home/u/proj", NULL, MINE },
+  { "/home/u/other/lib.py", 1, "/home/u/proj", NULL, MINE },
+  { "/home/u/python/lib/util.py", 1, NULL, NULL, MINE },
+  { "/home/u/proj/lib/helpers.py", 1, NULL, NULL, MINE },
+  { "/srv/app/main.py", 1, NULL, NULL, MINE },
+  { "workload.py", 1, ".", NULL, MINE },
+  { "pkg/mod.py", 1, NULL, NULL, MINE },
+  /* a "mine" folder wins over the markers above it, not over those below it */
+  { "/usr/lib/python3/dist-packages/mylib/core.py", 1, NULL,
+    "/usr/lib/python3/dist-packages/mylib", MINE },
+  { "/usr/lib/python3/dist-packages/mylib/core.py", 1, NULL,
+    "/usr/lib/python3/dist-packages/mylib/", MINE },
+  { "/usr/lib/python3/dist-packages/other/core.py", 1, NULL,
+    "/usr/lib/python3/dist-packages/mylib", INSTALLED },
+  { "/home/u/cpython/Lib/json/decoder.py", 1, NULL, "/home/u/cpython/Lib", MINE },
+  { "/home/u/ws/.venv/lib/python3.11/site-packages/x.py", 1, NULL, "/home/u/ws", INSTALLED },
+  { "/usr/lib/python3.11/json/tool.py", 1, "/usr/lib/python3.11/json", NULL, MINE },
+  /* relative paths as py-spy shortens them */
+  { "threading.py", 962, ".", NULL, PYTHON },
+  { "json/decoder.py", 1, NULL, NULL, PYTHON },
+  { "importlib/__init__.py", 1, NULL, NULL, PYTHON },
+  { "_collections_abc.py", 1, NULL, NULL, PYTHON },
+  { "code.py", 1, NULL, NULL, MINE },
+  { "test.py", 1, NULL, NULL, MINE },
+  { "src/json/x.py", 1, "src", NULL, MINE },
+  /* Windows */
+  { "C:\\Python311\\Lib\\threading.py", 1, NULL, NULL, PYTHON },
+  { "C:\\Users\\u\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\json\\decoder.py", 1,
+    NULL, NULL, PYTHON },
+  { "C:\\Python311\\Lib\\site-packages\\numpy\\core\\_methods.py", 1, NULL, NULL, INSTALLED },
+  { "C:\\proj\\.venv\\Lib\\site-packages\\requests\\api.py", 1, "C:\\proj", NULL, INSTALLED },
+  { "c:\\proj\\.VENV\\Scripts\\tool.py", 1, "C:\\proj", NULL, INSTALLED },
+  { "C:\\proj\\app.py", 1, "C:\\proj", NULL, MINE },
+  { "C:\\proj\\lib\\util.py", 1, "C:\\proj", NULL, MINE },
+  { "C:/proj/lib/util.py", 1, NULL, NULL, MINE },
+  { "D:\\work\\tool\\run.py", 1, "C:\\proj", NULL, MINE },
+  { "C:\\Python311\\Lib\\mine\\x.py", 1, NULL, "c:\\python311\\lib\\mine", MINE },
+  { "\\\\server\\share\\Python39\\Lib\\os.py", 1, NULL, NULL, PYTHON },
+  { "json\\decoder.py", 1, NULL, NULL, PYTHON },
+};
+
+static void
+test_category_table (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (category_cases); i++)
+    {
+      const CategoryCase *c = &category_cases[i];
+      const char *mine[] = { c->mine, NULL };
+      HearthCategory got;
+
+      got = hearth_names_categorize_path (c->file, c->line, c->script_dir,
+                                          c->mine != NULL ? mine : NULL);
+      g_test_message ("%s (script %s, mine %s)", c->file, c->script_dir, c->mine);
+      g_assert_cmpstr (hearth_category_to_string (got), ==,
+                       hearth_category_to_string (c->category));
+    }
+}
+
+/* A relative "mine" folder is taken under the current folder. */
+static void
+test_category_relative_mine (void)
+{
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *inside = g_build_filename (cwd, "sub", "dist-packages", "x", "y.py", NULL);
+  const char *mine[] = { "sub/dist-packages/x", NULL };
+
+  g_assert_cmpint (hearth_names_categorize_path (inside, 1, NULL, mine), ==, MINE);
+  g_assert_cmpint (hearth_names_categorize_path (inside, 1, NULL, NULL), ==, INSTALLED);
+}
+
+static void
+test_category_profile (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthProfile) plain = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                         HEARTH_KIND_SAMPLED, HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthNames) plain_names = NULL;
+  const char *mine[] = { "/elsewhere/lib", NULL };
+  guint script, helper, len_, numpy, stdlib, json_rel, own_lib, frozen, other;
+  guint stack[3];
+
+  script = add_function (p, "json.py", 1, "<module>", 5.0);
+  json_rel = add_function (p, "json/decoder.py", 10, "decode", 1.0);
+  helper = add_function (p, "helpers.py", 4, "help", 1.0);
+  len_ = add_function (p, "", 0, "len", 1.0);
+  numpy = add_function (p, "/usr/lib/python3/dist-packages/numpy/__init__.py", 1, "<module>", 9.0);
+  stdlib = add_function (p, "/usr/lib/python3.11/os.py", 1, "<module>", 1.0);
+  own_lib = add_function (p, "/elsewhere/lib/site-packages/x.py", 1, "f", 1.0);
+  frozen = add_function (p, "<frozen importlib._bootstrap>", 1, "<module>", 50.0);
+  other = add_function (p, "/usr/lib/python3.11/site-packages/x.py", 1, "f", 1.0);
+  _hearth_profile_finish (p);
+
+  names = hearth_names_new (p, mine, FALSE);
+  g_assert_cmpint (hearth_names_get_main_module (names), ==, script);
+  g_assert_cmpstr (hearth_names_get_script_dir (names), ==, ".");
+  /* the script is the user's even with a standard library name */
+  g_assert_cmpint (hearth_names_get_category (names, script), ==, MINE);
+  g_assert_cmpint (hearth_names_get_category (names, json_rel), ==, PYTHON);
+  g_assert_cmpint (hearth_names_get_category (names, helper), ==, MINE);
+  g_assert_cmpint (hearth_names_get_category (names, len_), ==, PYTHON);
+  g_assert_cmpint (hearth_names_get_category (names, numpy), ==, INSTALLED);
+  g_assert_cmpint (hearth_names_get_category (names, stdlib), ==, PYTHON);
+  g_assert_cmpint (hearth_names_get_category (names, own_lib), ==, INSTALLED);
+  g_assert_cmpint (hearth_names_get_category (names, frozen), ==, PYTHON);
+  g_assert_cmpint (hearth_names_get_category (names, other), ==, INSTALLED);
+
+  /* without any file name (plain folded stacks, perf) everything is the user's */
+  stack[0] = _hearth_profile_intern_frame (plain, "main", "", 0, "main");
+  stack[1] = _hearth_profile_intern_frame (plain, "crunch", "", 0, "crunch");
+  stack[2] = _hearth_profile_intern_frame (plain, "<GC>", "", 0, "<GC>");
+  _hearth_profile_add_stack (plain, stack, 3, 2);
+  _hearth_profile_finish (plain);
+  plain_names = hearth_names_new (plain, NULL, TRUE);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (hearth_names_get_category (plain_names, stack[i]), ==, MINE);
+  g_assert_null (hearth_names_get_script_dir (plain_names));
+}
+
+/* py-spy: thread frames have no file and are Python's; the script folder is the outermost
+ * <module> frame's. */
+static void
+test_category_stacks (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_FOLDED, HEARTH_KIND_SAMPLED,
+                                                     HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthNames) names = NULL;
+  guint thread, module, main_, wait, nested, s1[4], s2[3];
+
+  thread = _hearth_profile_intern_frame (p, "thread (17715): MainThread", "", 0,
+                                         "thread (17715): MainThread");
+  module = _hearth_profile_intern_frame (p, "<module> (/home/u/proj/run.py:205)",
+                                         "/home/u/proj/run.py", 205, "<module>");
+  main_ = _hearth_profile_intern_frame (p, "main (/home/u/proj/lib/work.py:69)",
+                                        "/home/u/proj/lib/work.py", 69, "main");
+  wait = _hearth_profile_intern_frame (p, "wait (/usr/lib/python3.11/threading.py:320)",
+                                       "/usr/lib/python3.11/threading.py", 320, "wait");
+  nested = _hearth_profile_intern_frame (p, "<module> (/usr/lib/python3.11/runpy.py:1)",
+                                         "/usr/lib/python3.11/runpy.py", 1, "<module>");
+  s1[0] = thread;
+  s1[1] = module;
+  s1[2] = main_;
+  s1[3] = wait;
+  _hearth_profile_add_stack (p, s1, 4, 10);
+  s2[0] = thread;
+  s2[1] = module;
+  s2[2] = nested;
+  _hearth_profile_add_stack (p, s2, 3, 1);
+  _hearth_profile_finish (p);
+
+  names = hearth_names_new (p, NULL, FALSE);
+  g_assert_cmpstr (hearth_names_get_script_dir (names), ==, "/home/u/proj");
+  g_assert_cmpint (hearth_names_get_category (names, thread), ==, PYTHON);
+  g_assert_cmpint (hearth_names_get_category (names, module), ==, MINE);
+  g_assert_cmpint (hearth_names_get_category (names, main_), ==, MINE);
+  g_assert_cmpint (hearth_names_get_category (names, wait), ==, PYTHON);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The profiled script */
+
+static void
+test_main_module (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthProfile) none = new_pstats ();
+  g_autoptr (HearthProfile) ties = new_pstats ();
+  g_autoptr (HearthProfile) empty = new_pstats ();
+  g_autoptr (HearthNames) names = NULL;
+  guint script, a, b, c;
+
+  add_function (p, "<frozen importlib._bootstrap>", 1, "<module>", 100.0);
+  add_function (p, "~", 0, "<module>", 100.0);
+  add_function (p, "/usr/lib/python3/dist-packages/numpy/__init__.py", 1, "<module>", 50.0);
+  add_function (p, "C:\\Python311\\Lib\\site-packages\\x\\__init__.py", 1, "<module>", 50.0);
+  add_function (p, "/home/u/proj/main.py", 3, "main", 40.0);
+  add_function (p, "/usr/lib/python3.11/json/__init__.py", 1, "<module>", 1.0);
+  script = add_function (p, "/home/u/proj/app.py", 1, "<module>", 30.0);
+  add_function (p, "/home/u/proj/nan.py", 1, "<module>", NAN);
+  add_function (p, "/home/u/proj/inf.py", 1, "<module>", INFINITY);
+  add_function (p, "/home/u/proj/neg.py", 1, "<module>", -1000.0);
+  _hearth_profile_finish (p);
+  g_assert_cmpint (hearth_names_find_main_module (p), ==, script);
+  names = hearth_names_new (p, NULL, FALSE);
+  g_assert_cmpint (hearth_names_get_main_module (names), ==, script);
+  g_assert_cmpstr (hearth_names_get_script_dir (names), ==, "/home/u/proj");
+
+  add_function (none, "<frozen os>", 1, "<module>", 1.0);
+  add_function (none, "/x/site-packages/y.py", 1, "<module>", 1.0);
+  add_function (none, "/x/app.py", 1, "main", 1.0);
+  _hearth_profile_finish (none);
+  g_assert_cmpint (hearth_names_find_main_module (none), ==, -1);
+
+  /* equal times: the smaller file name, then the smaller line */
+  a = add_function (ties, "/b.py", 1, "<module>", 2.0);
+  b = add_function (ties, "/a.py", 7, "<module>", 2.0);
+  c = add_function (ties, "/a.py", 5, "<module>", 2.0);
+  add_function (ties, "<string>", 1, "<module>", 1.0);
+  _hearth_profile_finish (ties);
+  g_assert_cmpint (hearth_names_find_main_module (ties), ==, c);
+  g_assert_cmpint (a, !=, b);
+
+  _hearth_profile_finish (empty);
+  g_assert_cmpint (hearth_names_find_main_module (empty), ==, -1);
+}
+
+/* `python -m cProfile -m pkg` and cProfile.run(): the run is a `<string>` module; there is no
+ * script folder then. */
+static void
+test_main_module_string (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthNames) names = NULL;
+  guint s;
+
+  s = add_function (p, "<string>", 1, "<module>", 10.0);
+  add_function (p, "/home/u/proj/pkg/__main__.py", 1, "<module>", 9.0);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, FALSE);
+  g_assert_cmpint (hearth_names_get_main_module (names), ==, s);
+  g_assert_null (hearth_names_get_script_dir (names));
+  g_assert_cmpint (hearth_names_get_category (names, s), ==, PYTHON);
+}
+
+static void
+test_main_module_windows (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthNames) names = NULL;
+  guint s, lib;
+
+  s = add_function (p, "C:\\proj\\app.py", 1, "<module>", 10.0);
+  lib = add_function (p, "C:\\proj\\pkg\\mod.py", 1, "f", 1.0);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, FALSE);
+  g_assert_cmpint (hearth_names_get_main_module (names), ==, s);
+  g_assert_cmpstr (hearth_names_get_script_dir (names), ==, "C:\\proj");
+  g_assert_cmpint (hearth_names_get_category (names, lib), ==, MINE);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Qualified names against Python's co_qualname */
+
+typedef struct
+{
+  guint  line;
+  char  *name;
+  char  *qualname;
+  GArray *lines;      /* guint: lines of its instructions */
+} CodeObject;
+
+static void
+code_object_clear (gpointer data)
+{
+  CodeObject *c = data;
+
+  g_free (c->name);
+  g_free (c->qualname);
+  g_clear_pointer (&c->lines, g_array_unref);
+}
+
+/* Runs the dump script over @file; NULL (and a skip) without a usable python3. */
+static GArray *
+python_code_objects (const char *file,
+                     gboolean    with_lines)
+{
+  g_autofree char *script = names_data ("dump_qualnames.py");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GArray) result = NULL;
+  const char *argv[] = { "python3", script, file, NULL, NULL };
+  int status = 0;
+
+  if (with_lines)
+    {
+      argv[2] = "--lines";
+      argv[3] = file;
+    }
+  if (!hearth_test_have_python ())
+    {
+      g_test_skip ("python3 is not available");
+      return NULL;
+    }
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                     &status, &error))
+    {
+      g_test_skip (error->message);
+      return NULL;
+    }
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  if (g_str_has_prefix (out, "unsupported"))
+    {
+      g_test_skip ("python3 is older than 3.11 (no co_qualname)");
+      return NULL;
+    }
+  result = g_array_new (FALSE, TRUE, sizeof (CodeObject));
+  g_array_set_clear_func (result, code_object_clear);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], "\t", -1);
+      CodeObject c = { 0 };
+
+      if (lines[i][0] == '\0')
+        continue;
+      g_assert_cmpuint (g_strv_length (fields), >=, 3);
+      c.line = atoi (fields[0]);
+      c.name = g_strdup (fields[1]);
+      c.qualname = g_strdup (fields[2]);
+      if (fields[3] != NULL)
+        {
+          g_auto (GStrv) nums = g_strsplit (fields[3], ",", -1);
+
+          c.lines = g_array_new (FALSE, FALSE, sizeof (guint));
+          for (guint k = 0; nums[k] != NULL; k++)
+            if (nums[k][0] != '\0')
+              {
+                guint l = atoi (nums[k]);
+
+                g_array_append_val (c.lines, l);
+              }
+        }
+      g_array_append_val (result, c);
+    }
+  return g_steal_pointer (&result);
+}
+
+/* Builds a cProfile-like profile with one function per code object of @name and checks the
+ * qualified names; with @exact, a fallback to the bare name counts as a failure. */
+static void
+check_against_python (const char *name,
+                      gboolean    exact)
+{
+  g_autofree char *file = names_data (name);
+  g_autofree char *profile_path = names_data_profile_path ();
+  g_autoptr (GArray) objects = python_code_objects (file, FALSE);
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (GHashTable) qualnames = g_hash_table_new_full (g_direct_hash, g_direct_equal,
+                                                            NULL, g_free);
+  guint n_exact = 0;
+
+  if (objects == NULL)
+    return;
+  g_assert_cmpuint (objects->len, >, 0);
+  p = new_pstats ();
+  for (guint i = 0; i < objects->len; i++)
+    {
+      CodeObject *c = &g_array_index (objects, CodeObject, i);
+      guint f = add_function (p, file, c->line, c->name, 1.0);
+      const char *known = g_hash_table_lookup (qualnames, GUINT_TO_POINTER (f));
+
+      /* two code objects with one key cannot both be named: keep neither */
+      if (known != NULL && strcmp (known, c->qualname) != 0)
+        g_hash_table_replace (qualnames, GUINT_TO_POINTER (f), g_strdup (""));
+      else
+        g_hash_table_replace (qualnames, GUINT_TO_POINTER (f), g_strdup (c->qualname));
+    }
+  _hearth_profile_set_path (p, profile_path);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, TRUE);
+  g_assert_cmpuint (hearth_names_get_n_files_read (names), ==, 1);
+
+  for (guint f = 0; f < hearth_profile_get_n_functions (p); f++)
+    {
+      const char *want = g_hash_table_lookup (qualnames, GUINT_TO_POINTER (f));
+      const char *got = hearth_names_get_qualified (names, f);
+      const HearthFunction *fn = hearth_profile_get_function (p, f);
+
+      g_test_message ("%s:%" G_GINT64_FORMAT " %s: want %s, got %s", name, fn->line, fn->name,
+                      want, got);
+      if (want[0] == '\0')
+        g_assert_cmpstr (got, ==, fn->name);
+      else if (exact)
+        g_assert_cmpstr (got, ==, want);
+      else if (strcmp (got, want) != 0)
+        g_assert_cmpstr (got, ==, fn->name);
+      if (strcmp (got, want) == 0)
+        n_exact++;
+    }
+  g_test_message ("%s: %u of %u qualified as Python does", name, n_exact,
+                  hearth_profile_get_n_functions (p));
+}
+
+static void
+test_qualified_classes (void)
+{
+  check_against_python ("classes.py", TRUE);
+}
+
+static void
+test_qualified_tabs (void)
+{
+  check_against_python ("tabs.py", TRUE);
+}
+
+static void
+test_qualified_line_breaks (void)
+{
+  check_against_python ("crlf.py", TRUE);
+  check_against_python ("cr.py", TRUE);
+}
+
+static void
+test_qualified_encodings (void)
+{
+  check_against_python ("latin1.py", TRUE);
+  check_against_python ("unicode_names.py", TRUE);
+}
+
+static void
+test_qualified_ambiguous (void)
+{
+  check_against_python ("ambiguous.py", FALSE);
+}
+
+/* Stack profiles record the line being run: every line of every def must lead back to it. */
+static void
+check_executing_lines (const char *name)
+{
+  g_autofree char *file = names_data (name);
+  g_autofree char *profile_path = names_data_profile_path ();
+  g_autoptr (GArray) objects = python_code_objects (file, TRUE);
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (GPtrArray) want = g_ptr_array_new ();
+  g_autoptr (GArray) exact = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  guint n_checked = 0;
+
+  if (objects == NULL)
+    return;
+  p = _hearth_profile_new (HEARTH_FORMAT_FOLDED, HEARTH_KIND_SAMPLED, HEARTH_UNIT_SAMPLES);
+  for (guint i = 0; i < objects->len; i++)
+    {
+      CodeObject *c = &g_array_index (objects, CodeObject, i);
+
+      for (guint k = 0; c->lines != NULL && k < c->lines->len; k++)
+        {
+          guint line = g_array_index (c->lines, guint, k);
+          g_autofree char *frame = g_strdup_printf ("%s (%s:%u)", c->name, file, line);
+          guint f = _hearth_profile_intern_frame (p, frame, file, line, c->name);
+          gboolean is_def = c->name[0] != '<';
+
+          _hearth_profile_add_stack (p, &f, 1, 1);
+          if (f >= want->len)
+            {
+              g_ptr_array_set_size (want, f + 1);
+              g_array_set_size (exact, f + 1);
+            }
+          g_ptr_array_index (want, f) = c->qualname;
+          g_array_index (exact, gboolean, f) = is_def;
+        }
+    }
+  _hearth_profile_set_path (p, profile_path);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, TRUE);
+
+  for (guint f = 0; f < hearth_profile_get_n_functions (p); f++)
+    {
+      const HearthFunction *fn = hearth_profile_get_function (p, f);
+      const char *got = hearth_names_get_qualified (names, f);
+      const char *w = g_ptr_array_index (want, f);
+
+      g_test_message ("%s: want %s, got %s", fn->frame, w, got);
+      if (g_array_index (exact, gboolean, f))
+        g_assert_cmpstr (got, ==, w);
+      else if (strcmp (got, w) != 0)
+        g_assert_cmpstr (got, ==, fn->name);
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, >, 10);
+}
+
+static void
+test_qualified_executing (void)
+{
+  check_executing_lines ("classes.py");
+  check_executing_lines ("tabs.py");
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Qualified names: files Python cannot compile, stale files, where files are looked up */
+
+typedef struct
+{
+  gint64      line;
+  const char *name;
+  const char *qualified;
+  gboolean    from_source;
+} QualCase;
+
+static void
+check_cases (const char     *file,
+             const char     *profile_path,
+             const QualCase *cases,
+             guint           n_cases)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthNames) names = NULL;
+  g_autofree guint *index = g_new (guint, n_cases);
+
+  for (guint i = 0; i < n_cases; i++)
+    index[i] = add_function (p, file, cases[i].line, cases[i].name, 1.0);
+  if (profile_path != NULL)
+    _hearth_profile_set_path (p, profile_path);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, TRUE);
+  for (guint i = 0; i < n_cases; i++)
+    {
+      const char *got = hearth_names_get_qualified (names, index[i]);
+
+      g_test_message ("%s:%" G_GINT64_FORMAT " %s -> %s", file, cases[i].line, cases[i].name,
+                      got);
+      g_assert_cmpstr (got, ==, cases[i].qualified);
+      g_assert_cmpint (hearth_names_is_from_source (names, index[i]), ==, cases[i].from_source);
+    }
+}
+
+static void
+test_qualified_syntax_error (void)
+{
+  g_autofree char *file = names_data ("syntax_error.py");
+  static const QualCase cases[] = {
+    { 1, "Before", "Before", TRUE },
+    { 2, "ok", "Before.ok", TRUE },
+    { 6, "broken", "broken", TRUE },
+    { 10, "After", "After", TRUE },
+    { 11, "still_found", "After.still_found", TRUE },
+    /* an unclosed bracket swallows the rest of the file: nothing found, nothing wrong */
+    { 15, "unclosed", "unclosed", FALSE },
+    { 19, "lost", "lost", FALSE },
+  };
+
+  check_cases (file, NULL, cases, G_N_ELEMENTS (cases));
+}
+
+static void
+test_qualified_non_utf8 (void)
+{
+  g_autofree char *file = names_data ("nonutf8.py");
+  static const QualCase cases[] = {
+    { 2, "Good", "Good", TRUE },
+    { 3, "fine", "Good.fine", TRUE },
+    /* the class name is not UTF-8: its method keeps the bare name */
+    { 7, "method", "method", FALSE },
+    { 10, "last", "last", TRUE },
+  };
+
+  check_cases (file, NULL, cases, G_N_ELEMENTS (cases));
+}
+
+static void
+test_qualified_python2 (void)
+{
+  g_autofree char *file = names_data ("py2.py");
+  static const QualCase cases[] = {
+    { 3, "show", "Old.show", TRUE },
+    { 7, "__nonzero__", "Old.__nonzero__", TRUE },
+    { 12, "top", "top", TRUE },
+  };
+
+  check_cases (file, NULL, cases, G_N_ELEMENTS (cases));
+}
+
+static void
+test_qualified_stale (void)
+{
+  g_autofree char *file = names_data ("ambiguous.py");
+  static const QualCase cases[] = {
+    { 19, "renamed", "Stale.renamed", TRUE },
+    /* the def at the line has another name now */
+    { 19, "old_name", "old_name", FALSE },
+    /* cProfile lines are def lines: a body line is not looked into */
+    { 20, "renamed", "renamed", FALSE },
+    { 2000, "renamed", "renamed", FALSE },
+    { 0, "renamed", "renamed", FALSE },
+    { -5, "renamed", "renamed", FALSE },
+    /* no such construct on that line */
+    { 19, "<lambda>", "<lambda>", FALSE },
+    { 10, "<listcomp>", "<listcomp>", FALSE },
+    /* names with a dot are already qualified */
+    { 19, "Other.renamed", "Other.renamed", FALSE },
+  };
+
+  check_cases (file, NULL, cases, G_N_ELEMENTS (cases));
+}
+
+/* Sources are found as recorded, next to the profile, or by base name next to it. */
+static void
+test_qualified_lookup (void)
+{
+  g_autofree char *profile_path = names_data_profile_path ();
+  static const QualCase relative[] = {
+    { 2, "crlf", "Windows.crlf", TRUE },
+  };
+  static const QualCase unread[] = {
+    { 2, "crlf", "crlf", FALSE },
+  };
+
+  check_cases ("crlf.py", profile_path, relative, 1);
+  check_cases ("/home/dev/elsewhere/crlf.py", profile_path, relative, 1);
+  check_cases ("C:\\Users\\dev\\proj\\crlf.py", profile_path, relative, 1);
+  check_cases ("crlf.py", NULL, unread, 1);
+  check_cases ("/nonexistent/crlf.py", "/also/nonexistent/p.prof", unread, 1);
+}
+
+static void
+test_qualified_pseudo_files (void)
+{
+  static const QualCase cases[] = {
+    { 1, "run", "run", FALSE },
+  };
+  g_autofree char *profile_path = names_data_profile_path ();
+
+  check_cases ("~", profile_path, cases, 1);
+  check_cases ("<string>", profile_path, cases, 1);
+  check_cases ("<frozen classes.py>", profile_path, cases, 1);
+  check_cases ("", profile_path, cases, 1);
+}
+
+/* Folders, pipes and missing files are skipped without blocking or failing. */
+static void
+test_qualified_unreadable (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hearth-names-XXXXXX", NULL);
+  g_autofree char *sub = g_build_filename (dir, "folder.py", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.py", NULL);
+  g_autofree char *big = g_build_filename (dir, "big.py", NULL);
+  g_autofree char *profile_path = g_build_filename (dir, "p.prof", NULL);
+  static const QualCase cases[] = {
+    { 1, "f", "f", FALSE },
+  };
+  FILE *out;
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  out = fopen (big, "w");
+  g_assert_nonnull (out);
+  fputs ("class Big:\n    def f(self):\n        pass\n", out);
+  g_assert_cmpint (fseek (out, 9 << 20, SEEK_SET), ==, 0);
+  fputs ("# end\n", out);
+  fclose (out);
+
+  check_cases (sub, profile_path, cases, 1);
+  check_cases (fifo, profile_path, cases, 1);
+  check_cases ("pipe.py", profile_path, cases, 1);
+  {
+    static const QualCase big_cases[] = {
+      { 2, "f", "f", FALSE },
+    };
+
+    check_cases (big, profile_path, big_cases, 1);
+  }
+
+  g_remove (big);
+  g_remove (fifo);
+  g_rmdir (sub);
+  g_rmdir (dir);
+}
+
+/* Already qualified names from the 3.15 sampler and sources switched off. */
+static void
+test_qualified_options (void)
+{
+  g_autofree char *file = names_data ("classes.py");
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_SAMPLED,
+                                                     HEARTH_UNIT_SECONDS);
+  g_autoptr (HearthNames) on = NULL;
+  g_autoptr (HearthNames) off = NULL;
+  guint area, run, body;
+
+  area = add_function (p, file, 154, "Rect.area", 1.0);
+  run = add_function (p, file, 26, "run", 1.0);
+  /* sampled pstats record the line being run */
+  body = add_function (p, file, 28, "step", 1.0);
+  _hearth_profile_finish (p);
+
+  on = hearth_names_new (p, NULL, TRUE);
+  g_assert_cmpstr (hearth_names_get_qualified (on, area), ==, "Rect.area");
+  g_assert_false (hearth_names_is_from_source (on, area));
+  g_assert_cmpstr (hearth_names_get_qualified (on, run), ==, "Event.run");
+  g_assert_cmpstr (hearth_names_get_qualified (on, body), ==, "Event.run.<locals>.step");
+  g_assert_cmpuint (hearth_names_get_n_files_read (on), ==, 1);
+
+  off = hearth_names_new (p, NULL, FALSE);
+  g_assert_cmpstr (hearth_names_get_qualified (off, run), ==, "run");
+  g_assert_cmpuint (hearth_names_get_n_files_read (off), ==, 0);
+}
+
+/* The source text is hostile: deep nesting and long names must not hurt. */
+static void
+test_qualified_hostile (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hearth-names-XXXXXX", NULL);
+  g_autofree char *deep = g_build_filename (dir, "deep.py", NULL);
+  g_autofree char *brackets = g_build_filename (dir, "brackets.py", NULL);
+  g_autofree char *longname = g_build_filename (dir, "long.py", NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autofree char *name = g_strnfill (5000, 'n');
+  static const QualCase deep_cases[] = {
+    { 1, "f", "f", FALSE },
+  };
+  static const QualCase bracket_cases[] = {
+    { 1, "g", "g", FALSE },
+  };
+
+  for (guint i = 0; i < 300; i++)
+    {
+      for (guint k = 0; k < i; k++)
+        g_string_append_c (text, ' ');
+      g_string_append (text, i == 0 ? "def f():\n" : "def f():\n");
+    }
+  g_assert_true (g_file_set_contents (deep, text->str, text->len, NULL));
+  check_cases (deep, NULL, deep_cases, 1);
+
+  g_string_assign (text, "def g():\n    x = ");
+  for (guint i = 0; i < 10000; i++)
+    g_string_append_c (text, "([{"[i % 3]);
+  g_assert_true (g_file_set_contents (brackets, text->str, text->len, NULL));
+  check_cases (brackets, NULL, bracket_cases, 1);
+
+  g_string_printf (text, "class %s:\n    def m(self):\n        pass\n", name);
+  g_assert_true (g_file_set_contents (longname, text->str, text->len, NULL));
+  {
+    QualCase long_cases[] = {
+      { 1, name, name, FALSE },
+      { 2, "m", "m", FALSE },
+    };
+
+    check_cases (longname, NULL, long_cases, 2);
+  }
+
+  g_remove (deep);
+  g_remove (brackets);
+  g_remove (longname);
+  g_rmdir (dir);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Real profiles (tests/data/workload.py is the profiled program's source) */
+
+static gint
+find_function (HearthProfile *p,
+               const char    *file_suffix,
+               gint64         line,
+               const char    *name)
+{
+  for (guint i = 0; i < hearth_profile_get_n_functions (p); i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (p, i);
+
+      if (g_str_has_suffix (f->file, file_suffix) && f->line == line && strcmp (f->name, name) == 0)
+        return i;
+    }
+  g_error ("no function %s:%" G_GINT64_FORMAT " %s", file_suffix, line, name);
+  return -1;
+}
+
+static HearthProfile *
+load_fixture (const char *name)
+{
+  g_autofree char *path = hearth_test_data_path (name);
+  g_autoptr (GError) error = NULL;
+  HearthProfile *p = hearth_profile_load_path (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (p);
+  return p;
+}
+
+typedef struct
+{
+  gint64          line;
+  const char     *name;
+  const char     *qualified;
+} FixtureCase;
+
+static const FixtureCase workload_defs[] = {
+  { 18, "__init__", "Shape.__init__" },
+  { 29, "__init__", "Rect.__init__" },
+  { 39, "__init__", "Square.__init__" },
+  { 24, "describe", "Shape.describe" },
+  { 34, "area", "Rect.area" },
+  { 43, "area", "Square.area" },
+  { 53, "fib", "fib" },
+};
+
+/* cProfile run on a relative script path: the script is `workload.py`, next to the profile */
+static void
+test_fixture_cprofile_cli (void)
+{
+  g_autoptr (HearthProfile) p = load_fixture ("cprofile_cli_py311.prof");
+  g_autoptr (HearthNames) names = hearth_names_new (p, NULL, TRUE);
+  gint script = find_function (p, "workload.py", 1, "<module>");
+  gint exec = find_function (p, "~", 0, "<built-in method builtins.exec>");
+  gint numpy = find_function (p, "/usr/lib/python3/dist-packages/numpy/__init__.py", 1,
+                              "<module>");
+  gint listcomp = find_function (p, "workload.py", 76, "<listcomp>");
+  gint lambda = find_function (p, "workload.py", 77, "<lambda>");
+
+  g_assert_cmpint (hearth_names_get_main_module (names), ==, script);
+  g_assert_cmpstr (hearth_names_get_script_dir (names), ==, ".");
+  g_assert_cmpint (hearth_names_get_category (names, script), ==, MINE);
+  g_assert_cmpint (hearth_names_get_category (names, numpy), ==, INSTALLED);
+  g_assert_cmpint (hearth_names_get_category (names, exec), ==, PYTHON);
+  g_assert_cmpstr (hearth_names_get_label (names, exec), ==, "exec");
+  g_assert_cmpstr (hearth_names_get_qualified (names, listcomp), ==, "crunch.<locals>.<listcomp>");
+  g_assert_cmpstr (hearth_names_get_qualified (names, lambda), ==, "crunch.<locals>.<lambda>");
+  for (guint i = 0; i < G_N_ELEMENTS (workload_defs); i++)
+    {
+      gint f = find_function (p, "workload.py", workload_defs[i].line, workload_defs[i].name);
+
+      g_assert_cmpstr (hearth_names_get_qualified (names, f), ==, workload_defs[i].qualified);
+      g_assert_cmpint (hearth_names_get_category (names, f), ==, MINE);
+    }
+  for (guint i = 0; i < hearth_profile_get_n_functions (p); i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (p, i);
+
+      if (g_str_has_prefix (f->file, "<frozen ") ||
+          g_str_has_prefix (f->file, "/usr/lib/python3.11/"))
+        g_assert_cmpint (hearth_names_get_category (names, i), ==, PYTHON);
+    }
+}
+
+/* Absolute paths from another machine: the source is found by its base name. */
+static void
+test_fixture_cprofile_numpy (void)
+{
+  g_autoptr (HearthProfile) p = load_fixture ("cprofile_py311_numpy.prof");
+  g_autoptr (HearthNames) names = hearth_names_new (p, NULL, TRUE);
+  g_autoptr (HearthNames) plain = hearth_names_new (p, NULL, FALSE);
+  gint reduce = find_function (p, "~", 0, "<method 'reduce' of 'numpy.ufunc' objects>");
+
+  g_assert_cmpstr (hearth_names_get_label (names, reduce), ==, "reduce");
+  g_assert_cmpint (hearth_names_get_category (names, reduce), ==, PYTHON);
+  for (guint i = 0; i < G_N_ELEMENTS (workload_defs); i++)
+    {
+      gint f = find_function (p, "/workload.py", workload_defs[i].line, workload_defs[i].name);
+
+      g_assert_cmpstr (hearth_names_get_qualified (names, f), ==, workload_defs[i].qualified);
+      g_assert_cmpstr (hearth_names_get_qualified (plain, f), ==, workload_defs[i].name);
+      g_assert_cmpint (hearth_names_get_category (names, f), ==, MINE);
+    }
+}
+
+static void
+test_fixture_python2 (void)
+{
+  g_autoptr (HearthProfile) p = load_fixture ("cprofile_py27.prof");
+  g_autoptr (HearthNames) names = hearth_names_new (p, NULL, TRUE);
+  gint len = find_function (p, "~", 0, "<len>");
+  gint sqrt_ = find_function (p, "~", 0, "<math.sqrt>");
+  gint append = find_function (p, "~", 0, "<method 'append' of 'list' objects>");
+  gint init = find_function (p, "/workload.py", 29, "__init__");
+
+  g_assert_cmpstr (hearth_names_get_label (names, len), ==, "len");
+  g_assert_cmpstr (hearth_names_get_label (names, sqrt_), ==, "sqrt");
+  g_assert_cmpstr (hearth_names_get_label (names, append), ==, "append");
+  g_assert_cmpstr (hearth_names_get_qualified (names, init), ==, "Rect.__init__");
+}
+
+/* The pure-Python profile module: built-ins without a file, a `profile` pseudo file. */
+static void
+test_fixture_profile_module (void)
+{
+  g_autoptr (HearthProfile) p = load_fixture ("profile_py311.prof");
+  g_autoptr (HearthNames) names = hearth_names_new (p, NULL, TRUE);
+  gint len = find_function (p, "", 0, "len");
+  gint profiler = find_function (p, "profile", 0, "profiler");
+
+  g_assert_cmpstr (hearth_names_get_label (names, len), ==, "len");
+  g_assert_cmpint (hearth_names_get_category (names, len), ==, PYTHON);
+  g_assert_cmpint (hearth_names_get_category (names, profiler), ==, PYTHON);
+  for (guint i = 0; i < hearth_profile_get_n_functions (p); i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (p, i);
+
+      if (strcmp (f->file, "profile") == 0 && g_str_has_prefix (f->name, "<function main at"))
+        {
+          g_assert_cmpstr (hearth_names_get_label (names, i), ==, "main");
+          g_assert_cmpint (hearth_names_get_category (names, i), ==, PYTHON);
+        }
+    }
+}
+
+/* py-spy records the line being run, and shortens paths. */
+static void
+test_fixture_pyspy (void)
+{
+  g_autoptr (HearthProfile) p = load_fixture ("pyspy_raw.txt");
+  g_autoptr (HearthNames) names = hearth_names_new (p, NULL, TRUE);
+  static const FixtureCase cases[] = {
+    { 30, "__init__", "Rect.__init__" },
+    { 40, "__init__", "Square.__init__" },
+    { 35, "area", "Rect.area" },
+    { 45, "area", "Square.area" },
+    { 25, "describe", "Shape.describe" },
+    { 76, "crunch", "crunch" },
+    { 76, "<listcomp>", "crunch.<locals>.<listcomp>" },
+    { 77, "<lambda>", "crunch.<locals>.<lambda>" },
+    { 93, "<listcomp>", "main.<locals>.<listcomp>" },
+  };
+  gint wait;
+
+  g_assert_cmpstr (hearth_names_get_script_dir (names), ==, ".");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint f = find_function (p, "workload.py", cases[i].line, cases[i].name);
+
+      g_assert_cmpstr (hearth_names_get_qualified (names, f), ==, cases[i].qualified);
+      g_assert_cmpint (hearth_names_get_category (names, f), ==, MINE);
+    }
+  wait = find_function (p, "threading.py", 320, "wait");
+  g_assert_cmpint (hearth_names_get_category (names, wait), ==, PYTHON);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Size */
+
+static void
+test_large_profile (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthNames) names = NULL;
+  g_autofree char *file = names_data ("classes.py");
+  g_autoptr (GTimer) timer = NULL;
+  guint n = 200000;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/home/u/proj/pkg%u/mod%u.py", i % 2000, i % 7);
+      g_autofree char *fname = g_strdup_printf ("f%u", i);
+
+      if (i % 10 == 0)
+        add_function (p, "~", 0, "<built-in method builtins.exec>", 1.0);
+      add_function (p, i % 3 == 0 ? file : path, i % 200, fname, 1.0);
+    }
+  add_function (p, "/home/u/proj/app.py", 1, "<module>", 5.0);
+  _hearth_profile_finish (p);
+
+  timer = g_timer_new ();
+  names = hearth_names_new (p, NULL, TRUE);
+  g_test_message ("%u functions named in %.3f s", hearth_profile_get_n_functions (p),
+                  g_timer_elapsed (timer, NULL));
+  g_assert_cmpstr (hearth_names_get_script_dir (names), ==, "/home/u/proj");
+  g_assert_cmpuint (hearth_names_get_n_files_read (names), ==, 1);
+  g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 10.0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/names/label/table", test_label_table);
+  g_test_add_func ("/names/label/long", test_label_long);
+  g_test_add_func ("/names/label/profile", test_label_profile);
+  g_test_add_func ("/names/category/table", test_category_table);
+  g_test_add_func ("/names/category/relative-mine", test_category_relative_mine);
+  g_test_add_func ("/names/category/profile", test_category_profile);
+  g_test_add_func ("/names/category/stacks", test_category_stacks);
+  g_test_add_func ("/names/main-module/choice", test_main_module);
+  g_test_add_func ("/names/main-module/string", test_main_module_string);
+  g_test_add_func ("/names/main-module/windows", test_main_module_windows);
+  g_test_add_func ("/names/qualified/classes", test_qualified_classes);
+  g_test_add_func ("/names/qualified/tabs", test_qualified_tabs);
+  g_test_add_func ("/names/qualified/line-breaks", test_qualified_line_breaks);
+  g_test_add_func ("/names/qualified/encodings", test_qualified_encodings);
+  g_test_add_func ("/names/qualified/ambiguous", test_qualified_ambiguous);
+  g_test_add_func ("/names/qualified/executing", test_qualified_executing);
+  g_test_add_func ("/names/qualified/syntax-error", test_qualified_syntax_error);
+  g_test_add_func ("/names/qualified/non-utf8", test_qualified_non_utf8);
+  g_test_add_func ("/names/qualified/python2", test_qualified_python2);
+  g_test_add_func ("/names/qualified/stale", test_qualified_stale);
+  g_test_add_func ("/names/qualified/lookup", test_qualified_lookup);
+  g_test_add_func ("/names/qualified/pseudo-files", test_qualified_pseudo_files);
+  g_test_add_func ("/names/qualified/unreadable", test_qualified_unreadable);
+  g_test_add_func ("/names/qualified/options", test_qualified_options);
+  g_test_add_func ("/names/qualified/hostile", test_qualified_hostile);
+  g_test_add_func ("/names/fixtures/cprofile-cli", test_fixture_cprofile_cli);
+  g_test_add_func ("/names/fixtures/cprofile-numpy", test_fixture_cprofile_numpy);
+  g_test_add_func ("/names/fixtures/python2", test_fixture_python2);
+  g_test_add_func ("/names/fixtures/profile-module", test_fixture_profile_module);
+  g_test_add_func ("/names/fixtures/pyspy", test_fixture_pyspy);
+  g_test_add_func ("/names/large-profile", test_large_profile);
+
+  return g_test_run ();
+}
