@@ -1,0 +1,49 @@
+/* hearth-call-tree-private.h: the call tree's fields, shared by its layout and its queries.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hearth-call-tree.h"
+
+G_BEGIN_DECLS
+
+struct _HearthCallTree
+{
+  GObject                parent_instance;
+
+  /* owned */
+  HearthProfile         *profile;
+  HearthCallTreeOptions  options;
+  gint                   root_function;   /* -1 for the synthetic root `all` */
+  gboolean               from_stacks;
+
+  /* the bars, in walk order (depth first, children widest first) */
+  HearthNode            *nodes;
+  guint                  n_nodes;
+  guint                  max_depth;
+  guint                 *child_offsets;   /* n_nodes + 1, into child_index */
+  guint                 *child_index;
+  guint                 *row_offsets;     /* max_depth + 2, into row_index */
+  guint                 *row_index;
+
+  /* what the walk found on the way */
+  HearthShrink          *shrinks;
+  guint                  n_shrinks;
+  HearthMultiCaller     *multi_callers;
+  guint                  n_multi_callers;
+  HearthTreeLimits       limits;
+  double                 budget_width;
+  guint                  n_candidates;
+};
+
+/* Orders two functions by file, line, name (then frame text and index, which only stack
+ * profiles can need). */
+gint _hearth_call_tree_compare_functions (HearthProfile *profile,
+                                          guint          a,
+                                          guint          b);
+
+G_END_DECLS

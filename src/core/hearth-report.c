@@ -1,0 +1,579 @@
+/* hearth-report.c: the text outputs of `hearth --print`: bars, widest, folded, warnings.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-report"
+
+#include "hearth-report.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A warning line lists at most this many callers of a multi-caller function. */
+#define MAX_CALLERS_LISTED 10
+
+/* Numbers are printed with the C locale's decimal point, whatever the user's locale. */
+static void
+append_number (GString    *out,
+               const char *format,
+               double      value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, format, value));
+}
+
+static double
+percent_of (double value,
+            double total)
+{
+  return total > 0 ? 100.0 * value / total : 0.0;
+}
+
+static void
+append_percent (GString *out,
+                double   value,
+                double   total)
+{
+  append_number (out, "%.1f", percent_of (value, total));
+}
+
+/* A duration or amount in the profile's unit, for people. */
+static void
+append_amount (GString        *out,
+               HearthCallTree *tree,
+               double          value)
+{
+  switch (hearth_profile_get_unit (hearth_call_tree_get_profile (tree)))
+    {
+    case HEARTH_UNIT_SECONDS:
+      append_number (out, "%.3g", value);
+      g_string_append (out, " s");
+      break;
+    case HEARTH_UNIT_BYTES:
+      append_number (out, "%.0f", value);
+      g_string_append (out, " bytes");
+      break;
+    case HEARTH_UNIT_SAMPLES:
+    default:
+      append_number (out, "%.9g", value);
+      g_string_append (out, " samples");
+      break;
+    }
+}
+
+/* The key of a function as `file:line:name`, or for stack trees the frame as in the file. */
+static void
+append_key (GString        *out,
+            HearthCallTree *tree,
+            guint           function)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  const HearthFunction *f;
+
+  if (function >= hearth_profile_get_n_functions (profile))
+    {
+      g_string_append (out, "all");
+      return;
+    }
+  f = hearth_profile_get_function (profile, function);
+  if (hearth_call_tree_is_from_stacks (tree))
+    g_string_append (out, f->frame != NULL ? f->frame : f->name);
+  else
+    g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+}
+
+static const char *
+label_of (HearthNames *names,
+          guint        function)
+{
+  if (function >= hearth_profile_get_n_functions (hearth_names_get_profile (names)))
+    return "all";
+  return hearth_names_get_label (names, function);
+}
+
+/* `label (file:line)`, the way functions are named in prose and in folded output. */
+static void
+append_place (GString        *out,
+              HearthNames    *names,
+              guint           function)
+{
+  HearthProfile *profile = hearth_names_get_profile (names);
+  const HearthFunction *f;
+
+  g_string_append (out, label_of (names, function));
+  if (function >= hearth_profile_get_n_functions (profile))
+    return;
+  f = hearth_profile_get_function (profile, function);
+  if (f->file != NULL && f->file[0] != '\0')
+    g_string_append_printf (out, " (%s:%" G_GINT64_FORMAT ")", f->file, f->line);
+}
+
+/* `label (basename:line)`: short enough to list many callers on one line. */
+static void
+append_short_place (GString     *out,
+                    HearthNames *names,
+                    guint        function)
+{
+  HearthProfile *profile = hearth_names_get_profile (names);
+  const HearthFunction *f;
+  const char *base;
+
+  g_string_append (out, label_of (names, function));
+  if (function >= hearth_profile_get_n_functions (profile))
+    return;
+  f = hearth_profile_get_function (profile, function);
+  if (f->file == NULL || f->file[0] == '\0')
+    return;
+  base = MAX (strrchr (f->file, '/'), strrchr (f->file, '\\'));
+  g_string_append_printf (out, " (%s:%" G_GINT64_FORMAT ")", base != NULL ? base + 1 : f->file,
+                          f->line);
+}
+
+static HearthNames *
+names_for (HearthCallTree *tree,
+           HearthNames    *names)
+{
+  if (names != NULL)
+    return g_object_ref (names);
+  return hearth_names_new (hearth_call_tree_get_profile (tree), NULL, FALSE);
+}
+
+/**
+ * hearth_report_bars:
+ * @out: where the text goes
+ * @tree: a call tree
+ *
+ * One line per bar in walk order:
+ * `DEPTH<TAB>LEFT<TAB>WIDTH<TAB>LOW<TAB>HIGH<TAB>FLAGS<TAB>CHAIN`, numbers in the profile's
+ * unit with `%.9g`, FLAGS `E`, `S`, `ES` or `-`, CHAIN the functions from the root as
+ * `file:line:name` joined by `;` (frames as in the file for stack profiles).
+ */
+void
+hearth_report_bars (GString        *out,
+                    HearthCallTree *tree)
+{
+  guint n = hearth_call_tree_get_n_nodes (tree);
+  g_autoptr (GString) chain = g_string_new (NULL);
+  g_autofree gsize *prefix = g_new (gsize, hearth_call_tree_get_max_depth (tree) + 2);
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (HEARTH_IS_CALL_TREE (tree));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+
+      /* in walk order the chain of the previous bar shares this one's prefix */
+      g_string_truncate (chain, node->depth > 0 ? prefix[node->depth - 1] : 0);
+      if (node->depth > 0)
+        g_string_append_c (chain, ';');
+      append_key (chain, tree, node->function);
+      prefix[node->depth] = chain->len;
+
+      g_string_append_printf (out, "%u\t", node->depth);
+      append_number (out, "%.9g", node->left);
+      g_string_append_c (out, '\t');
+      append_number (out, "%.9g", node->width);
+      g_string_append_c (out, '\t');
+      append_number (out, "%.9g", node->low);
+      g_string_append_c (out, '\t');
+      append_number (out, "%.9g", node->high);
+      g_string_append_c (out, '\t');
+      if (node->flags & HEARTH_NODE_ESTIMATED)
+        g_string_append_c (out, 'E');
+      if (node->flags & HEARTH_NODE_SHRUNK)
+        g_string_append_c (out, 'S');
+      if (node->flags == 0)
+        g_string_append_c (out, '-');
+      g_string_append_c (out, '\t');
+      g_string_append_len (out, chain->str, chain->len);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/**
+ * hearth_report_widest:
+ * @out: where the text goes
+ * @tree: a call tree
+ * @names: (nullable): display names; %NULL makes plain ones
+ * @count: how many chains at most; 0 for #HEARTH_REPORT_WIDEST_COUNT
+ *
+ * `PERCENT<TAB>a > b > c` per chain with nothing on top, widest first, the root left out;
+ * an estimated chain reads `PERCENT (LOW-HIGH) E`, its bounds as percentages of the root.
+ */
+void
+hearth_report_widest (GString        *out,
+                      HearthCallTree *tree,
+                      HearthNames    *names,
+                      guint           count)
+{
+  g_autoptr (HearthNames) labels = NULL;
+  g_autofree guint *chains = NULL;
+  guint n_chains = 0;
+  double total;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (HEARTH_IS_CALL_TREE (tree));
+
+  labels = names_for (tree, names);
+  total = hearth_call_tree_get_total (tree);
+  chains = hearth_call_tree_dup_widest_chains (tree, &n_chains);
+  if (count == 0)
+    count = HEARTH_REPORT_WIDEST_COUNT;
+
+  for (guint c = 0; c < MIN (n_chains, count); c++)
+    {
+      const HearthNode *leaf = hearth_call_tree_get_node (tree, chains[c]);
+      g_autofree guint *chain = NULL;
+      guint depth = 0;
+
+      append_percent (out, leaf->width, total);
+      if (leaf->flags & HEARTH_NODE_ESTIMATED)
+        {
+          g_string_append (out, " (");
+          append_percent (out, leaf->low, total);
+          g_string_append_c (out, '-');
+          append_percent (out, leaf->high, total);
+          g_string_append (out, ") E");
+        }
+      g_string_append_c (out, '\t');
+
+      chain = hearth_call_tree_dup_chain (tree, chains[c], &depth);
+      for (guint i = depth > 1 ? 1 : 0; i < depth; i++)
+        {
+          guint f = hearth_call_tree_get_node (tree, chain[i])->function;
+
+          if (i > 1)
+            g_string_append (out, " > ");
+          g_string_append (out, label_of (labels, f));
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* A frame of folded output must not hold the separators of the format. */
+static void
+append_frame (GString     *out,
+              HearthNames *names,
+              guint        function)
+{
+  gsize start = out->len;
+
+  append_place (out, names, function);
+  for (gsize i = start; i < out->len; i++)
+    {
+      if (out->str[i] == ';')
+        out->str[i] = ':';
+      else if (out->str[i] == '\n' || out->str[i] == '\r')
+        out->str[i] = ' ';
+    }
+}
+
+/* Microseconds for seconds, else the count itself; FALSE when it rounds to nothing. */
+static gboolean
+append_folded_value (GString    *out,
+                     HearthUnit  unit,
+                     double      value)
+{
+  double v = unit == HEARTH_UNIT_SECONDS ? round (value * 1e6) : value;
+
+  if (unit != HEARTH_UNIT_SECONDS && v == floor (v))
+    v = floor (v);
+  if (!(v > 0))
+    return FALSE;
+  if (v == floor (v) && v < 9e15)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) v);
+  else
+    append_number (out, "%.9g", v);
+  return TRUE;
+}
+
+/**
+ * hearth_report_folded:
+ * @out: where the text goes
+ * @tree: a call tree
+ * @names: (nullable): display names; %NULL makes plain ones
+ *
+ * Each bar's self width as folded stacks, `label (file:line);... VALUE` (microseconds as
+ * integers for seconds, counts for samples), so that other flame-graph tools can read the
+ * tree. The time the guard hid under a bar is written as a child frame `[guarded]`, so that
+ * each bar keeps its width there too. The synthetic root `all` of a stack profile is left
+ * out, as the tools add their own.
+ */
+void
+hearth_report_folded (GString        *out,
+                      HearthCallTree *tree,
+                      HearthNames    *names)
+{
+  g_autoptr (HearthNames) labels = NULL;
+  g_autoptr (GString) chain = g_string_new (NULL);
+  g_autofree gsize *prefix = g_new (gsize, hearth_call_tree_get_max_depth (tree) + 2);
+  gboolean synthetic;
+  HearthUnit unit;
+  guint n;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (HEARTH_IS_CALL_TREE (tree));
+
+  labels = names_for (tree, names);
+  unit = hearth_profile_get_unit (hearth_call_tree_get_profile (tree));
+  n = hearth_call_tree_get_n_nodes (tree);
+  /* the synthetic root `all` is not a frame: the stacks are written as they were read */
+  synthetic = hearth_call_tree_get_root_function (tree) < 0;
+
+  for (guint i = synthetic ? 1 : 0; i < n; i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+      guint top = synthetic ? 1 : 0;
+      gsize line_start;
+
+      g_string_truncate (chain, node->depth > top ? prefix[node->depth - 1] : 0);
+      if (node->depth > top)
+        g_string_append_c (chain, ';');
+      append_frame (chain, labels, node->function);
+      prefix[node->depth] = chain->len;
+
+      line_start = out->len;
+      g_string_append_len (out, chain->str, chain->len);
+      g_string_append_c (out, ' ');
+      if (append_folded_value (out, unit, node->self_width))
+        g_string_append_c (out, '\n');
+      else
+        g_string_truncate (out, line_start);
+
+      if (node->guarded_width > 0)
+        {
+          line_start = out->len;
+          g_string_append_len (out, chain->str, chain->len);
+          g_string_append (out, ";[guarded] ");
+          if (append_folded_value (out, unit, node->guarded_width))
+            g_string_append_c (out, '\n');
+          else
+            g_string_truncate (out, line_start);
+        }
+    }
+}
+
+/* Warnings ----------------------------------------------------------------------------------- */
+
+static void
+warn_multi_callers (GString        *out,
+                    HearthCallTree *tree,
+                    HearthNames    *names)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  const HearthMultiCaller *multi;
+  guint n_multi = 0;
+
+  multi = hearth_call_tree_get_multi_callers (tree, &n_multi);
+  for (guint i = 0; i < n_multi; i++)
+    {
+      g_autofree guint *edges = NULL;
+      guint n_edges = 0, listed = 0;
+
+      g_string_append (out, "estimated: ");
+      append_place (out, names, multi[i].function);
+      g_string_append_printf (out, " has %u callers (", multi[i].n_callers);
+      edges = hearth_call_tree_dup_callers (tree, multi[i].function, &n_edges);
+      for (guint e = 0; e < n_edges; e++)
+        {
+          guint caller = hearth_profile_get_edge (profile, edges[e])->caller;
+
+          if (caller == multi[i].function)
+            continue;
+          if (listed == MAX_CALLERS_LISTED)
+            {
+              g_string_append_printf (out, ", and %u more", multi[i].n_callers - listed);
+              break;
+            }
+          if (listed++ > 0)
+            g_string_append (out, ", ");
+          append_short_place (out, names, caller);
+        }
+      g_string_append (out, "); the split of its callees across them is an estimate "
+                            "(a sampling profile gives exact chains)\n");
+    }
+}
+
+/* One line per function whose bars shrank their callees, with the largest factor. */
+static void
+warn_shrinks (GString        *out,
+              HearthCallTree *tree,
+              HearthNames    *names)
+{
+  const HearthShrink *shrinks;
+  guint n_shrinks = 0;
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) factor = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr (GArray) count = g_array_new (FALSE, TRUE, sizeof (guint));
+
+  shrinks = hearth_call_tree_get_shrinks (tree, &n_shrinks);
+  for (guint i = 0; i < n_shrinks; i++)
+    {
+      guint f = hearth_call_tree_get_node (tree, shrinks[i].node)->function;
+      gpointer slot;
+      guint k;
+
+      if (g_hash_table_lookup_extended (seen, GUINT_TO_POINTER (f + 1), NULL, &slot))
+        k = GPOINTER_TO_UINT (slot);
+      else
+        {
+          k = order->len;
+          g_array_append_val (order, f);
+          g_array_set_size (factor, k + 1);
+          g_array_set_size (count, k + 1);
+          g_hash_table_insert (seen, GUINT_TO_POINTER (f + 1), GUINT_TO_POINTER (k));
+        }
+      g_array_index (factor, double, k) = MAX (g_array_index (factor, double, k),
+                                               shrinks[i].factor);
+      g_array_index (count, guint, k)++;
+    }
+
+  for (guint k = 0; k < order->len; k++)
+    {
+      guint bars = g_array_index (count, guint, k);
+      double most = g_array_index (factor, double, k);
+
+      /* a factor of 1.0004 reads better as a percentage */
+      g_string_append (out, "shrunk: callees add up to ");
+      if (most < 1.1)
+        {
+          append_number (out, "%.2g", (most - 1) * 100);
+          g_string_append (out, "% more than the time of ");
+        }
+      else
+        {
+          append_number (out, "%.2f", most);
+          g_string_append (out, "x the time of ");
+        }
+      append_place (out, names, g_array_index (order, guint, k));
+      g_string_append_printf (out, " (%u %s); they are scaled down to fit, "
+                                   "the profile counts some time twice\n",
+                              bars, bars == 1 ? "bar" : "bars");
+    }
+}
+
+static void
+warn_guarded (GString        *out,
+              HearthCallTree *tree,
+              HearthNames    *names)
+{
+  g_autofree guint *guarded = NULL;
+  guint n_guarded = 0;
+  double total = hearth_call_tree_get_total (tree);
+  guint repeat = hearth_call_tree_get_options (tree)->max_repeat;
+
+  guarded = hearth_call_tree_dup_guarded (tree, HEARTH_CALL_TREE_GUARDED_FRACTION, &n_guarded);
+  for (guint i = 0; i < n_guarded; i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, guarded[i]);
+
+      g_string_append (out, "guarded: ");
+      append_percent (out, node->guarded_width, total);
+      g_string_append (out, "% of the run (");
+      append_amount (out, tree, node->guarded_width);
+      g_string_append (out, ") in ");
+      append_place (out, names, node->function);
+      g_string_append_printf (out, " at depth %u is spent in callees already on its chain, "
+                                   "which the guard leaves out: not self time; "
+                                   "try --max-repeat %u\n", node->depth, repeat + 1);
+    }
+}
+
+static void
+warn_unreached (GString        *out,
+                HearthCallTree *tree,
+                HearthNames    *names)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  g_autofree guint *unreached = NULL;
+  guint n_unreached = 0;
+  double total = hearth_call_tree_get_total (tree);
+
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION,
+                                              &n_unreached);
+  for (guint i = 0; i < n_unreached; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, unreached[i]);
+      double cum = hearth_profile_clamp (f->cum);
+
+      g_string_append (out, "unreached: ");
+      append_place (out, names, unreached[i]);
+      g_string_append (out, " has ");
+      append_amount (out, tree, cum);
+      g_string_append (out, " (");
+      append_percent (out, cum, total);
+      g_string_append (out, "% of the root) but no bar in the tree; try --root ");
+      if (hearth_call_tree_is_from_stacks (tree) && f->frame != NULL)
+        g_string_append (out, f->frame);
+      else
+        g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+warn_limits (GString        *out,
+             HearthCallTree *tree)
+{
+  HearthTreeLimits limits = hearth_call_tree_get_limits (tree);
+  double total = hearth_call_tree_get_total (tree);
+
+  if (limits & HEARTH_TREE_LIMIT_BUDGET)
+    {
+      double width = hearth_call_tree_get_budget_width (tree);
+
+      g_string_append_printf (out, "limited: the tree keeps its %u widest bars (the node budget); "
+                                   "bars of ", hearth_call_tree_get_n_nodes (tree));
+      append_amount (out, tree, width);
+      g_string_append (out, " (");
+      append_number (out, "%.2g", percent_of (width, total));
+      g_string_append (out, "% of the root) and narrower are left out\n");
+    }
+  if (limits & HEARTH_TREE_LIMIT_FLOOR)
+    {
+      g_string_append (out, "limited: bars narrower than a millionth of the root (");
+      append_amount (out, tree, HEARTH_CALL_TREE_FLOOR * total);
+      g_string_append (out, ") are left out, whatever the cutoff\n");
+    }
+}
+
+/**
+ * hearth_report_warnings:
+ * @out: where the text goes
+ * @tree: a call tree
+ * @names: (nullable): display names; %NULL makes plain ones
+ *
+ * One line per finding, each starting with its kind: the profile's own warnings (`profile:`),
+ * the multi-caller functions behind E flags with their callers (`estimated:`), the shrinks
+ * with their factor (`shrunk:`), the time the guard hides (`guarded:`), the functions the
+ * tree never reaches, as candidate roots (`unreached:`), and any budget or floor that left
+ * bars out (`limited:`). Nothing when there is nothing to say.
+ */
+void
+hearth_report_warnings (GString        *out,
+                        HearthCallTree *tree,
+                        HearthNames    *names)
+{
+  g_autoptr (HearthNames) labels = NULL;
+  const char * const *warnings;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (HEARTH_IS_CALL_TREE (tree));
+
+  labels = names_for (tree, names);
+  warnings = hearth_profile_get_warnings (hearth_call_tree_get_profile (tree));
+  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+    g_string_append_printf (out, "profile: %s\n", warnings[i]);
+
+  warn_multi_callers (out, tree, labels);
+  warn_shrinks (out, tree, labels);
+  warn_guarded (out, tree, labels);
+  warn_unreached (out, tree, labels);
+  warn_limits (out, tree);
+}

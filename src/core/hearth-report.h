@@ -1,0 +1,30 @@
+/* hearth-report.h: the text outputs of `hearth --print`.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hearth-call-tree.h"
+#include "hearth-names.h"
+
+G_BEGIN_DECLS
+
+#define HEARTH_REPORT_WIDEST_COUNT 10
+
+void hearth_report_bars     (GString        *out,
+                             HearthCallTree *tree);
+void hearth_report_widest   (GString        *out,
+                             HearthCallTree *tree,
+                             HearthNames    *names,
+                             guint           count);
+void hearth_report_folded   (GString        *out,
+                             HearthCallTree *tree,
+                             HearthNames    *names);
+void hearth_report_warnings (GString        *out,
+                             HearthCallTree *tree,
+                             HearthNames    *names);
+
+G_END_DECLS

@@ -1,0 +1,271 @@
+/* test-call-tree-python.c: the C call tree against an independent Python implementation.
+ *
+ * tests/tools/calltree.py reads each .prof fixture with Python's pstats module and walks it
+ * as the call-tree issue describes; the bars must agree one for one: same chains in the same
+ * order, same flags, widths, lefts and bounds within 1e-9 relative.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "hearth-call-tree.h"
+#include "hearth-test-util.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct
+{
+  char     *path;
+  double    cutoff;
+  guint     max_repeat;
+  guint     budget;
+  gboolean  largest_root;
+} Case;
+
+static void
+case_free (gpointer data)
+{
+  Case *c = data;
+
+  g_free (c->path);
+  g_free (c);
+}
+
+static gboolean
+close_enough (double a,
+              double b,
+              double total)
+{
+  return fabs (a - b) <= 1e-9 * MAX (fabs (a), fabs (b)) + 1e-15 * total;
+}
+
+static char *
+chain_text (HearthCallTree *tree,
+            guint           node)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  g_autofree guint *chain = NULL;
+  GString *text = g_string_new (NULL);
+  guint depth = 0;
+
+  chain = hearth_call_tree_dup_chain (tree, node, &depth);
+  for (guint i = 0; i < depth; i++)
+    {
+      const HearthFunction *f =
+        hearth_profile_get_function (profile, hearth_call_tree_get_node (tree, chain[i])->function);
+
+      g_string_append_printf (text, "%s%s:%" G_GINT64_FORMAT ":%s", i > 0 ? ";" : "", f->file,
+                              f->line, f->name);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The listed function with the largest cumulative time: a root other than the default. */
+static gint
+largest_function (HearthProfile *profile)
+{
+  gint best = -1;
+  double best_cum = 0;
+
+  for (guint f = 0; f < hearth_profile_get_n_functions (profile); f++)
+    {
+      const HearthFunction *fn = hearth_profile_get_function (profile, f);
+      double cum = hearth_profile_clamp (fn->cum);
+
+      if (fn->listed && (best < 0 || cum > best_cum))
+        {
+          best = (gint) f;
+          best_cum = cum;
+        }
+    }
+  return best;
+}
+
+static char *
+spec_of (HearthProfile *profile,
+         guint          function)
+{
+  const HearthFunction *f = hearth_profile_get_function (profile, function);
+
+  return g_strdup_printf ("%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+}
+
+static void
+test_compare (gconstpointer data)
+{
+  const Case *c = data;
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "tools", "calltree.py", NULL);
+  g_autofree char *cutoff = g_strdup_printf ("%.17g", c->cutoff);
+  g_autofree char *repeat = g_strdup_printf ("%u", c->max_repeat);
+  g_autofree char *budget = g_strdup_printf ("%u", c->budget);
+  const char *argv[] = { "python3", script, "--cutoff", cutoff, "--max-repeat", repeat,
+                         "--budget", budget, c->path, NULL, NULL, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) profile = NULL;
+  g_autoptr (HearthCallTree) tree = NULL;
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  gint status = 0;
+  guint n_lines, n_nodes;
+  double total;
+  g_autofree char *root_spec = NULL;
+
+  if (!hearth_test_have_python ())
+    {
+      g_test_skip ("python3 is not available");
+      return;
+    }
+
+  profile = hearth_profile_load_path (c->path, NULL);
+  if (c->largest_root && profile != NULL)
+    {
+      options.root = largest_function (profile);
+      if (options.root < 0)
+        {
+          g_test_skip ("no function");
+          return;
+        }
+      root_spec = spec_of (profile, options.root);
+      argv[9] = "--root";
+      argv[10] = root_spec;
+    }
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                     &out, &err, &status, &error))
+    {
+      g_test_skip (error->message);
+      return;
+    }
+  if (!g_spawn_check_wait_status (status, NULL))
+    {
+      /* Python 3 cannot read every file Hearth reads (Python 2 files, 3.15 markers) */
+      g_test_skip ("Python cannot read this file");
+      return;
+    }
+
+  /* Python read it: Hearth must too */
+  if (profile == NULL)
+    {
+      profile = hearth_profile_load_path (c->path, &error);
+      g_assert_no_error (error);
+    }
+  options.cutoff = c->cutoff;
+  options.max_repeat = c->max_repeat;
+  options.node_budget = c->budget;
+  tree = hearth_call_tree_new (profile, &options, &error);
+  g_assert_no_error (error);
+
+  lines = g_strsplit (out, "\n", -1);
+  n_lines = g_strv_length (lines);
+  if (n_lines > 0 && lines[n_lines - 1][0] == '\0')
+    n_lines--;
+  n_nodes = hearth_call_tree_get_n_nodes (tree);
+  total = hearth_call_tree_get_total (tree);
+  g_test_message ("%s: %u bars in C, %u in Python", c->path, n_nodes, n_lines);
+
+  for (guint i = 0; i < MIN (n_lines, n_nodes); i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], "\t", 7);
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+      g_autofree char *chain = chain_text (tree, i);
+      char flags[3] = "-";
+      double left, width, low, high;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 7);
+      if (node->flags != 0)
+        g_snprintf (flags, sizeof flags, "%s%s",
+                    (node->flags & HEARTH_NODE_ESTIMATED) ? "E" : "",
+                    (node->flags & HEARTH_NODE_SHRUNK) ? "S" : "");
+      left = g_ascii_strtod (fields[1], NULL);
+      width = g_ascii_strtod (fields[2], NULL);
+      low = g_ascii_strtod (fields[3], NULL);
+      high = g_ascii_strtod (fields[4], NULL);
+
+      if (g_strcmp0 (chain, fields[6]) != 0 ||
+          node->depth != (guint) g_ascii_strtoull (fields[0], NULL, 10) ||
+          g_strcmp0 (flags, fields[5]) != 0 ||
+          !close_enough (node->left, left, total) || !close_enough (node->width, width, total) ||
+          !close_enough (node->low, low, total) || !close_enough (node->high, high, total))
+        g_error ("bar %u differs:\nC:      %u\t%.17g\t%.17g\t%.17g\t%.17g\t%s\t%s\n"
+                 "Python: %s", i, node->depth, node->left, node->width, node->low, node->high,
+                 flags, chain, lines[i]);
+    }
+  g_assert_cmpuint (n_nodes, ==, n_lines);
+}
+
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+add_cases (const char *dir_path,
+           const char *label)
+{
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".prof") && !g_str_has_prefix (name, "bad_"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      static const struct
+      {
+        const char *what;
+        double      cutoff;
+        guint       repeat;
+        guint       budget;
+        gboolean    largest_root;
+      } runs[] = {
+        { "default", 0.01, 1, 2000000, FALSE },
+        { "cutoff-0.001", 0.001, 1, 2000000, FALSE },
+        { "max-repeat-3", 0.005, 3, 2000000, FALSE },
+        { "cutoff-0-budget", 0, 1, 3000, FALSE },
+        { "largest-root", 0.002, 1, 2000000, TRUE },
+      };
+
+      for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+        {
+          Case *c = g_new0 (Case, 1);
+          g_autofree char *test_path = NULL;
+
+          c->path = g_build_filename (dir_path, names->pdata[i], NULL);
+          c->cutoff = runs[r].cutoff;
+          c->max_repeat = runs[r].repeat;
+          c->budget = runs[r].budget;
+          c->largest_root = runs[r].largest_root;
+          test_path = g_strdup_printf ("/call-tree-python/%s/%s/%s", label,
+                                       (const char *) names->pdata[i], runs[r].what);
+          g_test_add_data_func_full (test_path, c, test_compare, case_free);
+        }
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data = NULL;
+  g_autofree char *examples = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+
+  data = hearth_test_data_path ("");
+  examples = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", NULL);
+  add_cases (data, "tests");
+  add_cases (examples, "examples");
+
+  return g_test_run ();
+}
