@@ -1,0 +1,2752 @@
+/* hearth-flame-renderer.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-flame-renderer"
+
+#include "hearth-flame-renderer.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "hearth-label-fit.h"
+
+/* Geometry, in pixels */
+#define GAP             1.0     /* between neighbouring bars and rows */
+#define MIN_BAR         1.0     /* narrower bars are merged into runs */
+#define ROW_LINES       1.5     /* row height in lines of the label font */
+#define SHRUNK_MARK     2.0     /* height of the mark under a shrunk bar */
+#define MIN_GHOST       3.0     /* guarded time narrower than this is not drawn */
+#define TICK            4.0
+#define TICK_SPACING    110.0   /* wanted distance between axis ticks */
+#define RUN_SPACING     14.0
+#define LEGEND_SWATCH_W 16.0
+#define LEGEND_SPACING  18.0
+
+#define MAX_RUNS 2
+
+/* Paint keys: every fill colour a frame can use is one of a few hundred discrete looks, so
+ * a bar finds its paint with an array lookup instead of hashing its colour. */
+#define N_VARIANTS    HEARTH_PALETTE_N_VARIANTS
+#define N_LEVELS      (HEARTH_PALETTE_N_DIFF_LEVELS + 1)
+#define DIFF_CODES    (2 * N_LEVELS + 1)            /* slower levels, faster levels, new */
+#define KEY_BARS      0
+#define KEY_DIFF      (KEY_BARS + HEARTH_N_CATEGORIES * N_VARIANTS * 4)
+#define KEY_MERGED    (KEY_DIFF + DIFF_CODES * 4)
+#define KEY_MERGED_DIFF (KEY_MERGED + HEARTH_N_CATEGORIES * N_VARIANTS)
+#define N_KEYS        (KEY_MERGED_DIFF + 1)
+
+/* per node of the second run */
+enum
+{
+  DIFF_NEW       = 1 << 0,
+  DIFF_ESTIMATED = 1 << 1,
+};
+
+#define NO_VARIANT 0xff
+
+typedef struct
+{
+  HearthCallTree    *tree;
+  HearthNames       *names;
+  HearthProfile     *profile;
+  char              *name;            /* for titles: the file's name */
+  const HearthNode  *nodes;
+  guint              n_nodes;
+  guint              n_functions;
+  double             total;
+  guint              max_depth;
+  guint              n_rows;          /* rows of bars, plus one for guarded time on top */
+
+  const guint      **rows;            /* per depth: node indices sorted by left */
+  guint             *row_len;
+  /* per depth, in row order and contiguous, so that the searches of a frame stay in cache:
+   * the left edges, and the widths summed before each position (n + 1 of them) */
+  double           **left;
+  double           **prefix;
+  guint            **parent;          /* per depth, in row order: the node's parent */
+  guint            **function;        /* per depth, in row order: the node's function */
+
+  /* per function, the synthetic root of a stack profile last (index n_functions) */
+  guint8            *match;           /* 0 not known yet, 1 no, 2 yes */
+  guint8            *variant;
+  HearthLabel      **labels;
+
+  /* the second of two runs, per node */
+  double            *change;          /* share of the first run */
+  double            *before_width;
+  guint8            *diff_flags;
+
+  gboolean           has_estimated;
+  gboolean           has_shrunk;
+  gboolean           has_guarded;
+  guint              categories;      /* bit per HearthCategory present */
+
+  gint               selected;
+} Run;
+
+struct _HearthFlameRenderer
+{
+  GObject                  parent_instance;
+
+  Run                      runs[MAX_RUNS];
+  guint                    n_runs;
+
+  gboolean                 dark;
+  gboolean                 differential;
+  gboolean                 normalized;
+  HearthFlameDecorations   decorations;
+  double                   margin;
+  char                    *title;
+
+  HearthFunctionMatchFunc  match;
+  gpointer                 match_data;
+  GDestroyNotify           match_destroy;
+  char                    *search_folded;
+
+  HearthLabelFit          *fit[HEARTH_SCENE_N_FONTS];
+  guint                    label_generation;
+
+  /* the frame being built, reused */
+  HearthScene              scene;
+  GStringChunk            *strings;
+  gint                     key_paint[N_KEYS];
+  GArray                  *paint_text;      /* guint: text paint of each bar paint */
+  GHashTable              *color_paint;     /* 0xRRGGBB -> paint index + 1 */
+};
+
+G_DEFINE_FINAL_TYPE (HearthFlameRenderer, hearth_flame_renderer, G_TYPE_OBJECT)
+
+/* Runs --------------------------------------------------------------------------------------- */
+
+static void
+run_clear (Run *run)
+{
+  g_clear_object (&run->tree);
+  g_clear_object (&run->names);
+  run->profile = NULL;
+  run->nodes = NULL;
+  g_clear_pointer (&run->name, g_free);
+  if (run->prefix != NULL)
+    for (guint d = 0; d <= run->max_depth; d++)
+      {
+        g_free (run->prefix[d]);
+        g_free (run->left[d]);
+        g_free (run->parent[d]);
+        g_free (run->function[d]);
+      }
+  g_clear_pointer (&run->prefix, g_free);
+  g_clear_pointer (&run->left, g_free);
+  g_clear_pointer (&run->parent, g_free);
+  g_clear_pointer (&run->function, g_free);
+  g_clear_pointer (&run->rows, g_free);
+  g_clear_pointer (&run->row_len, g_free);
+  g_clear_pointer (&run->match, g_free);
+  g_clear_pointer (&run->variant, g_free);
+  g_clear_pointer (&run->labels, g_free);
+  g_clear_pointer (&run->change, g_free);
+  g_clear_pointer (&run->before_width, g_free);
+  g_clear_pointer (&run->diff_flags, g_free);
+  memset (run, 0, sizeof *run);
+  run->selected = -1;
+}
+
+static HearthCategory
+run_category (Run   *run,
+              guint  function)
+{
+  if (function >= run->n_functions || run->names == NULL)
+    return HEARTH_CATEGORY_PYTHON;
+  return hearth_names_get_category (run->names, function);
+}
+
+static void
+run_set (Run            *run,
+         HearthCallTree *tree,
+         HearthNames    *names)
+{
+  run_clear (run);
+  run->tree = g_object_ref (tree);
+  run->names = names != NULL ? g_object_ref (names) : NULL;
+  run->profile = hearth_call_tree_get_profile (tree);
+  if (hearth_profile_get_name (run->profile) != NULL)
+    run->name = g_utf8_make_valid (hearth_profile_get_name (run->profile), -1);
+  else if (hearth_profile_get_path (run->profile) != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (hearth_profile_get_path (run->profile));
+      run->name = g_filename_display_name (base);
+    }
+  run->n_nodes = hearth_call_tree_get_n_nodes (tree);
+  run->n_functions = hearth_profile_get_n_functions (run->profile);
+  run->nodes = run->n_nodes > 0 ? hearth_call_tree_get_node (tree, 0) : NULL;
+  run->total = run->n_nodes > 0 ? hearth_call_tree_get_total (tree) : 0;
+  if (!(run->total > 0) || !isfinite (run->total))
+    run->total = 0;
+  run->max_depth = run->n_nodes > 0 ? hearth_call_tree_get_max_depth (tree) : 0;
+  run->n_rows = run->n_nodes > 0 ? run->max_depth + 1 : 0;
+
+  run->rows = g_new0 (const guint *, run->max_depth + 1);
+  run->row_len = g_new0 (guint, run->max_depth + 1);
+  run->prefix = g_new0 (double *, run->max_depth + 1);
+  run->left = g_new0 (double *, run->max_depth + 1);
+  run->parent = g_new0 (guint *, run->max_depth + 1);
+  run->function = g_new0 (guint *, run->max_depth + 1);
+  for (guint d = 0; run->n_nodes > 0 && d <= run->max_depth; d++)
+    {
+      guint n = 0;
+      double sum = 0;
+
+      run->rows[d] = hearth_call_tree_get_row (tree, d, &n);
+      run->row_len[d] = n;
+      run->prefix[d] = g_new (double, n + 1);
+      run->left[d] = g_new (double, MAX (n, 1));
+      run->parent[d] = g_new (guint, MAX (n, 1));
+      run->function[d] = g_new (guint, MAX (n, 1));
+      for (guint i = 0; i < n; i++)
+        {
+          run->left[d][i] = run->nodes[run->rows[d][i]].left;
+          run->parent[d][i] = run->nodes[run->rows[d][i]].parent;
+          run->function[d][i] = run->nodes[run->rows[d][i]].function;
+          run->prefix[d][i] = sum;
+          sum += run->nodes[run->rows[d][i]].width;
+        }
+      run->prefix[d][n] = sum;
+    }
+
+  for (guint i = 0; i < run->n_nodes; i++)
+    {
+      const HearthNode *node = &run->nodes[i];
+
+      if (node->flags & HEARTH_NODE_ESTIMATED)
+        run->has_estimated = TRUE;
+      if (node->flags & HEARTH_NODE_SHRUNK)
+        run->has_shrunk = TRUE;
+      if (node->guarded_width > 0)
+        {
+          run->has_guarded = TRUE;
+          if (node->depth == run->max_depth)
+            run->n_rows = run->max_depth + 2;
+        }
+      run->categories |= 1u << run_category (run, node->function);
+    }
+
+  run->match = g_new0 (guint8, run->n_functions + 1);
+  run->variant = g_new (guint8, run->n_functions + 1);
+  memset (run->variant, NO_VARIANT, run->n_functions + 1);
+  run->labels = g_new0 (HearthLabel *, run->n_functions + 1);
+}
+
+static guint
+function_slot (Run   *run,
+               guint  function)
+{
+  return function < run->n_functions ? function : run->n_functions;
+}
+
+static guint
+run_variant (Run   *run,
+             guint  function)
+{
+  guint slot = function_slot (run, function);
+
+  if (run->variant[slot] == NO_VARIANT)
+    {
+      const HearthFunction *f = NULL;
+
+      if (function < run->n_functions)
+        f = hearth_profile_get_function (run->profile, function);
+      run->variant[slot] = hearth_palette_variant_for (f != NULL ? f->file : NULL,
+                                                       f != NULL ? f->name : "all");
+    }
+  return run->variant[slot];
+}
+
+/* The text a bar shows before fitting: the qualified name when the names know one. */
+static const char *
+run_label_text (Run   *run,
+                guint  function)
+{
+  const char *text = NULL;
+
+  if (function >= run->n_functions)
+    return "all";
+  if (run->names != NULL)
+    {
+      text = hearth_names_get_qualified (run->names, function);
+      if (text == NULL || text[0] == '\0')
+        text = hearth_names_get_label (run->names, function);
+    }
+  if (text == NULL || text[0] == '\0')
+    text = hearth_profile_get_function (run->profile, function)->name;
+  return text != NULL && text[0] != '\0' ? text : "?";
+}
+
+static gboolean
+match_folded (HearthProfile *profile,
+              guint          function,
+              gpointer       user_data)
+{
+  const HearthFunction *f = hearth_profile_get_function (profile, function);
+  const char *fields[] = { f->name, f->file, f->frame };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autofree char *folded = NULL;
+
+      if (fields[i] == NULL || fields[i][0] == '\0')
+        continue;
+      folded = g_utf8_casefold (fields[i], -1);
+      if (strstr (folded, user_data) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+searching (HearthFlameRenderer *self)
+{
+  return self->match != NULL;
+}
+
+static gboolean
+run_matches (HearthFlameRenderer *self,
+             Run                 *run,
+             guint                function)
+{
+  guint slot = function_slot (run, function);
+
+  if (run->match[slot] == 0)
+    {
+      gboolean yes = function < run->n_functions &&
+                     self->match (run->profile, function, self->match_data);
+      run->match[slot] = yes ? 2 : 1;
+    }
+  return run->match[slot] == 2;
+}
+
+/* Differential colours --------------------------------------------------------------------- */
+
+/* Chains are matched by their sequence of (file basename, function name): each distinct
+ * pair gets an id, each distinct (parent chain, pair) a chain id, shared by both runs. */
+typedef struct
+{
+  GHashTable *pairs;       /* "basename\x1fname" -> id + 1 */
+  GHashTable *chains;      /* guint64 (parent chain << 32 | pair) -> chain id + 1 */
+  GArray     *width;       /* double per chain id, summed over the first run's bars */
+  GArray     *flags;       /* guint8 per chain id: 1 seen in the first run, 2 estimated there */
+} ChainIndex;
+
+static guint
+pair_id (ChainIndex    *index,
+         HearthProfile *profile,
+         guint          function)
+{
+  g_autofree char *key = NULL;
+  gpointer found;
+
+  if (function >= hearth_profile_get_n_functions (profile))
+    key = g_strdup ("\x1f" "all");
+  else
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, function);
+      const char *file = f->file != NULL ? f->file : "";
+      const char *slash = strrchr (file, '/');
+      const char *backslash = strrchr (file, '\\');
+
+      if (backslash != NULL && (slash == NULL || backslash > slash))
+        slash = backslash;
+      key = g_strconcat (slash != NULL ? slash + 1 : file, "\x1f", f->name != NULL ? f->name : "",
+                         NULL);
+    }
+  found = g_hash_table_lookup (index->pairs, key);
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  g_hash_table_insert (index->pairs, g_steal_pointer (&key),
+                       GUINT_TO_POINTER (g_hash_table_size (index->pairs) + 1));
+  return g_hash_table_size (index->pairs) - 1;
+}
+
+static guint
+chain_id (ChainIndex *index,
+          guint       parent_chain,
+          guint       pair)
+{
+  guint64 key = (guint64) parent_chain << 32 | pair;
+  gpointer found = g_hash_table_lookup (index->chains, &key);
+  guint id;
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  id = g_hash_table_size (index->chains);
+  g_hash_table_insert (index->chains, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (id + 1));
+  g_array_set_size (index->width, id + 1);
+  g_array_set_size (index->flags, id + 1);
+  g_array_index (index->width, double, id) = 0;
+  g_array_index (index->flags, guint8, id) = 0;
+  return id;
+}
+
+/* chain ids of a tree's nodes, row by row so that a parent always comes first */
+static guint *
+chain_ids (ChainIndex     *index,
+           HearthCallTree *tree)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  guint n_nodes = hearth_call_tree_get_n_nodes (tree);
+  guint *ids = g_new (guint, MAX (n_nodes, 1));
+  guint max_depth = n_nodes > 0 ? hearth_call_tree_get_max_depth (tree) : 0;
+
+  for (guint d = 0; n_nodes > 0 && d <= max_depth; d++)
+    {
+      guint n = 0;
+      const guint *row = hearth_call_tree_get_row (tree, d, &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          const HearthNode *node = hearth_call_tree_get_node (tree, row[i]);
+          guint parent = node->parent < n_nodes ? ids[node->parent] + 1 : 0;
+
+          ids[row[i]] = chain_id (index, parent, pair_id (index, profile, node->function));
+        }
+    }
+  return ids;
+}
+
+/* The first run laid out again with no cutoff, so that a chain of the second run that was
+ * merely too narrow for a bar of its own in the first does not count as new. */
+static HearthCallTree *
+fine_tree (HearthCallTree *tree)
+{
+  HearthCallTreeOptions options = *hearth_call_tree_get_options (tree);
+  g_autoptr (GError) error = NULL;
+  HearthCallTree *fine;
+
+  options.cutoff = 0;
+  options.node_budget = MIN (options.node_budget, 500000);
+  fine = hearth_call_tree_new (hearth_call_tree_get_profile (tree), &options, &error);
+  if (fine == NULL)
+    {
+      g_debug ("no finer layout of the first run: %s", error->message);
+      return g_object_ref (tree);
+    }
+  return fine;
+}
+
+static void
+compute_changes (HearthFlameRenderer *self)
+{
+  Run *before = &self->runs[0];
+  Run *after = &self->runs[1];
+  g_autoptr (HearthCallTree) fine = fine_tree (before->tree);
+  ChainIndex index;
+  g_autofree guint *before_ids = NULL;
+  g_autofree guint *after_ids = NULL;
+  guint n_fine = hearth_call_tree_get_n_nodes (fine);
+
+  index.pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  index.chains = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  index.width = g_array_new (FALSE, FALSE, sizeof (double));
+  index.flags = g_array_new (FALSE, FALSE, sizeof (guint8));
+
+  before_ids = chain_ids (&index, fine);
+  for (guint i = 0; i < n_fine; i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (fine, i);
+      guint id = before_ids[i];
+
+      g_array_index (index.width, double, id) += node->width;
+      g_array_index (index.flags, guint8, id) |= 1;
+      if (node->flags & HEARTH_NODE_ESTIMATED)
+        g_array_index (index.flags, guint8, id) |= 2;
+    }
+
+  after_ids = chain_ids (&index, after->tree);
+  after->change = g_new0 (double, MAX (after->n_nodes, 1));
+  after->before_width = g_new0 (double, MAX (after->n_nodes, 1));
+  after->diff_flags = g_new0 (guint8, MAX (after->n_nodes, 1));
+  for (guint i = 0; i < after->n_nodes; i++)
+    {
+      guint id = after_ids[i];
+      guint8 flags = g_array_index (index.flags, guint8, id);
+      double was = g_array_index (index.width, double, id);
+
+      after->before_width[i] = was;
+      if (!(flags & 1))
+        after->diff_flags[i] |= DIFF_NEW;
+      if ((flags & 2) || (after->nodes[i].flags & HEARTH_NODE_ESTIMATED))
+        after->diff_flags[i] |= DIFF_ESTIMATED;
+      after->change[i] = before->total > 0 ? (after->nodes[i].width - was) / before->total : 0;
+    }
+
+  g_hash_table_unref (index.pairs);
+  g_hash_table_unref (index.chains);
+  g_array_unref (index.width);
+  g_array_unref (index.flags);
+}
+
+/* Object ------------------------------------------------------------------------------------ */
+
+static void
+clear_match (HearthFlameRenderer *self)
+{
+  if (self->match_destroy != NULL)
+    self->match_destroy (self->match_data);
+  self->match = NULL;
+  self->match_data = NULL;
+  self->match_destroy = NULL;
+  for (guint r = 0; r < MAX_RUNS; r++)
+    if (self->runs[r].match != NULL)
+      memset (self->runs[r].match, 0, self->runs[r].n_functions + 1);
+}
+
+static void
+hearth_flame_renderer_dispose (GObject *object)
+{
+  HearthFlameRenderer *self = HEARTH_FLAME_RENDERER (object);
+
+  for (guint r = 0; r < MAX_RUNS; r++)
+    run_clear (&self->runs[r]);
+  self->n_runs = 0;
+  clear_match (self);
+  for (guint f = 0; f < HEARTH_SCENE_N_FONTS; f++)
+    g_clear_object (&self->fit[f]);
+
+  G_OBJECT_CLASS (hearth_flame_renderer_parent_class)->dispose (object);
+}
+
+static void
+hearth_flame_renderer_finalize (GObject *object)
+{
+  HearthFlameRenderer *self = HEARTH_FLAME_RENDERER (object);
+
+  g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->search_folded, g_free);
+  g_clear_pointer (&self->scene.items, g_array_unref);
+  g_clear_pointer (&self->scene.paints, g_array_unref);
+  for (guint f = 0; f < HEARTH_SCENE_N_FONTS; f++)
+    g_clear_pointer (&self->scene.font_family[f], g_free);
+  g_clear_pointer (&self->strings, g_string_chunk_free);
+  g_clear_pointer (&self->paint_text, g_array_unref);
+  g_clear_pointer (&self->color_paint, g_hash_table_unref);
+
+  G_OBJECT_CLASS (hearth_flame_renderer_parent_class)->finalize (object);
+}
+
+static void
+hearth_flame_renderer_class_init (HearthFlameRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = hearth_flame_renderer_dispose;
+  object_class->finalize = hearth_flame_renderer_finalize;
+}
+
+static void
+hearth_flame_renderer_init (HearthFlameRenderer *self)
+{
+  for (guint r = 0; r < MAX_RUNS; r++)
+    run_clear (&self->runs[r]);
+  self->differential = TRUE;
+  self->decorations = HEARTH_FLAME_DECORATION_AXIS;
+  self->scene.items = g_array_new (FALSE, FALSE, sizeof (HearthSceneItem));
+  self->scene.paints = g_array_new (FALSE, FALSE, sizeof (HearthScenePaint));
+  self->strings = g_string_chunk_new (4096);
+  self->paint_text = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->color_paint = g_hash_table_new (NULL, NULL);
+  hearth_flame_renderer_set_font (self, NULL);
+}
+
+/**
+ * hearth_flame_renderer_new:
+ *
+ * Creates a renderer with nothing to draw, the light palette, the axis as its only
+ * decoration and the font "Sans 9".
+ *
+ * Returns: (transfer full): a new #HearthFlameRenderer
+ */
+HearthFlameRenderer *
+hearth_flame_renderer_new (void)
+{
+  return g_object_new (HEARTH_TYPE_FLAME_RENDERER, NULL);
+}
+
+/**
+ * hearth_flame_renderer_set_tree:
+ * @self: a #HearthFlameRenderer
+ * @tree: (nullable): the tree to draw
+ * @names: (nullable): its labels and categories (without them: raw names, all gray)
+ *
+ * Draws one run.
+ */
+void
+hearth_flame_renderer_set_tree (HearthFlameRenderer *self,
+                                HearthCallTree      *tree,
+                                HearthNames         *names)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+  g_return_if_fail (tree == NULL || HEARTH_IS_CALL_TREE (tree));
+  g_return_if_fail (names == NULL || HEARTH_IS_NAMES (names));
+
+  for (guint r = 0; r < MAX_RUNS; r++)
+    run_clear (&self->runs[r]);
+  self->n_runs = 0;
+  if (tree == NULL)
+    return;
+  run_set (&self->runs[0], tree, names);
+  self->n_runs = 1;
+}
+
+/**
+ * hearth_flame_renderer_set_compare:
+ * @self: a #HearthFlameRenderer
+ * @before: the first run
+ * @before_names: (nullable): its names
+ * @after: the second run
+ * @after_names: (nullable): its names
+ *
+ * Draws two runs stacked on one time axis (the same seconds per pixel), the second
+ * coloured by each chain's change against the first unless differential colours are off.
+ * Chains are matched by their sequence of (file basename, function name).
+ */
+void
+hearth_flame_renderer_set_compare (HearthFlameRenderer *self,
+                                   HearthCallTree      *before,
+                                   HearthNames         *before_names,
+                                   HearthCallTree      *after,
+                                   HearthNames         *after_names)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+  g_return_if_fail (HEARTH_IS_CALL_TREE (before));
+  g_return_if_fail (HEARTH_IS_CALL_TREE (after));
+
+  hearth_flame_renderer_set_tree (self, before, before_names);
+  run_set (&self->runs[1], after, after_names);
+  self->n_runs = 2;
+  compute_changes (self);
+}
+
+/**
+ * hearth_flame_renderer_get_n_runs:
+ * @self: a #HearthFlameRenderer
+ *
+ * Returns: 0 (nothing to draw), 1, or 2 (a comparison)
+ */
+guint
+hearth_flame_renderer_get_n_runs (HearthFlameRenderer *self)
+{
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), 0);
+
+  return self->n_runs;
+}
+
+/**
+ * hearth_flame_renderer_get_tree:
+ * @self: a #HearthFlameRenderer
+ * @run: 0, or 1 for the second of two runs
+ *
+ * Returns: (transfer none) (nullable): the tree of that run
+ */
+HearthCallTree *
+hearth_flame_renderer_get_tree (HearthFlameRenderer *self,
+                                guint                run)
+{
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), NULL);
+
+  return run < self->n_runs ? self->runs[run].tree : NULL;
+}
+
+/**
+ * hearth_flame_renderer_set_dark:
+ * @self: a #HearthFlameRenderer
+ * @dark: %TRUE for the dark palette
+ */
+void
+hearth_flame_renderer_set_dark (HearthFlameRenderer *self,
+                                gboolean             dark)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  self->dark = !!dark;
+}
+
+/**
+ * hearth_flame_renderer_get_dark:
+ * @self: a #HearthFlameRenderer
+ *
+ * Returns: %TRUE when the dark palette is in use
+ */
+gboolean
+hearth_flame_renderer_get_dark (HearthFlameRenderer *self)
+{
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), FALSE);
+
+  return self->dark;
+}
+
+/**
+ * hearth_flame_renderer_set_font:
+ * @self: a #HearthFlameRenderer
+ * @font: (nullable): the label font; %NULL for "Sans 9"
+ *
+ * Sets the label font. Titles use it two points larger and bold; the row height follows it.
+ */
+void
+hearth_flame_renderer_set_font (HearthFlameRenderer        *self,
+                                const PangoFontDescription *font)
+{
+  g_autoptr (PangoFontDescription) label = NULL;
+  g_autoptr (PangoFontDescription) title = NULL;
+  int size;
+
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  label = font != NULL ? pango_font_description_copy (font)
+                       : pango_font_description_from_string ("Sans 9");
+  size = pango_font_description_get_size (label);
+  if (size <= 0)
+    pango_font_description_set_size (label, size = 9 * PANGO_SCALE);
+  title = pango_font_description_copy (label);
+  pango_font_description_set_weight (title, PANGO_WEIGHT_BOLD);
+  if (pango_font_description_get_size_is_absolute (label))
+    pango_font_description_set_absolute_size (title, size + 2.0 * PANGO_SCALE * 96 / 72);
+  else
+    pango_font_description_set_size (title, size + 2 * PANGO_SCALE);
+
+  if (self->fit[HEARTH_SCENE_FONT_LABEL] == NULL)
+    {
+      self->fit[HEARTH_SCENE_FONT_LABEL] = hearth_label_fit_new (label);
+      self->fit[HEARTH_SCENE_FONT_TITLE] = hearth_label_fit_new (title);
+    }
+  else
+    {
+      hearth_label_fit_set_font (self->fit[HEARTH_SCENE_FONT_LABEL], label);
+      hearth_label_fit_set_font (self->fit[HEARTH_SCENE_FONT_TITLE], title);
+    }
+}
+
+/**
+ * hearth_flame_renderer_set_decorations:
+ * @self: a #HearthFlameRenderer
+ * @decorations: what to draw around the bars
+ */
+void
+hearth_flame_renderer_set_decorations (HearthFlameRenderer    *self,
+                                       HearthFlameDecorations  decorations)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  self->decorations = decorations;
+}
+
+/**
+ * hearth_flame_renderer_set_margin:
+ * @self: a #HearthFlameRenderer
+ * @margin: pixels left empty around everything (default 0)
+ */
+void
+hearth_flame_renderer_set_margin (HearthFlameRenderer *self,
+                                  double               margin)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  self->margin = isfinite (margin) ? CLAMP (margin, 0, 200) : 0;
+}
+
+/**
+ * hearth_flame_renderer_set_title:
+ * @self: a #HearthFlameRenderer
+ * @title: (nullable): the title line; %NULL for the profile's name and total
+ */
+void
+hearth_flame_renderer_set_title (HearthFlameRenderer *self,
+                                 const char          *title)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  g_free (self->title);
+  self->title = title != NULL ? g_utf8_make_valid (title, -1) : NULL;
+}
+
+/**
+ * hearth_flame_renderer_set_differential:
+ * @self: a #HearthFlameRenderer
+ * @differential: colour the second run by each chain's change (default %TRUE)
+ */
+void
+hearth_flame_renderer_set_differential (HearthFlameRenderer *self,
+                                        gboolean             differential)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  self->differential = !!differential;
+}
+
+/**
+ * hearth_flame_renderer_set_normalized:
+ * @self: a #HearthFlameRenderer
+ * @normalized: draw each of two runs to the full width (default %FALSE: one time axis)
+ */
+void
+hearth_flame_renderer_set_normalized (HearthFlameRenderer *self,
+                                      gboolean             normalized)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  self->normalized = !!normalized;
+}
+
+/**
+ * hearth_flame_renderer_set_match:
+ * @self: a #HearthFlameRenderer
+ * @match: (nullable): says which functions match a search; %NULL: no search
+ * @user_data: data for @match
+ * @destroy: (nullable): frees @user_data
+ *
+ * Bars of matching functions are highlighted and the others dimmed. @match is called at
+ * most once per function and run until the search changes again.
+ */
+void
+hearth_flame_renderer_set_match (HearthFlameRenderer     *self,
+                                 HearthFunctionMatchFunc  match,
+                                 gpointer                 user_data,
+                                 GDestroyNotify           destroy)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  clear_match (self);
+  self->match = match;
+  self->match_data = user_data;
+  self->match_destroy = destroy;
+}
+
+/**
+ * hearth_flame_renderer_set_search_text:
+ * @self: a #HearthFlameRenderer
+ * @text: (nullable): a case-insensitive text; %NULL or "" ends the search
+ *
+ * hearth_flame_renderer_set_match() with the plain text search of
+ * hearth_call_tree_search_total(): the name, the file or the frame contains @text.
+ */
+void
+hearth_flame_renderer_set_search_text (HearthFlameRenderer *self,
+                                       const char          *text)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  if (text == NULL || text[0] == '\0')
+    {
+      hearth_flame_renderer_set_match (self, NULL, NULL, NULL);
+      return;
+    }
+  hearth_flame_renderer_set_match (self, match_folded, g_utf8_casefold (text, -1), g_free);
+}
+
+/**
+ * hearth_flame_renderer_set_selected:
+ * @self: a #HearthFlameRenderer
+ * @run: 0, or 1 for the second of two runs
+ * @node: the selected bar, or -1
+ *
+ * The selected bar is outlined.
+ */
+void
+hearth_flame_renderer_set_selected (HearthFlameRenderer *self,
+                                    guint                run,
+                                    gint                 node)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+  g_return_if_fail (run < MAX_RUNS);
+
+  self->runs[run].selected = node >= 0 && (guint) node < self->runs[run].n_nodes ? node : -1;
+}
+
+/**
+ * hearth_flame_renderer_get_change:
+ * @self: a #HearthFlameRenderer comparing two runs
+ * @node: a bar of the second run
+ * @before_width: (out) (optional): the width of the same chain in the first run
+ * @is_new: (out) (optional): the first run has no such chain
+ * @estimated: (out) (optional): the chain is estimated in either run: a change of a guess
+ *
+ * Returns: %FALSE when there is no comparison or no such bar
+ */
+gboolean
+hearth_flame_renderer_get_change (HearthFlameRenderer *self,
+                                  guint                node,
+                                  double              *before_width,
+                                  gboolean            *is_new,
+                                  gboolean            *estimated)
+{
+  Run *after;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), FALSE);
+
+  after = &self->runs[1];
+  if (self->n_runs < 2 || node >= after->n_nodes)
+    return FALSE;
+  if (before_width != NULL)
+    *before_width = after->before_width[node];
+  if (is_new != NULL)
+    *is_new = (after->diff_flags[node] & DIFF_NEW) != 0;
+  if (estimated != NULL)
+    *estimated = (after->diff_flags[node] & DIFF_ESTIMATED) != 0;
+  return TRUE;
+}
+
+/* three significant digits, and no fewer: 41.0 s, not 41 s */
+static int
+digits_after_point (double magnitude)
+{
+  if (magnitude >= 99.95)
+    return 0;
+  if (magnitude >= 9.995)
+    return 1;
+  return 2;
+}
+
+/**
+ * hearth_format_value:
+ * @value: a width in the profile's unit
+ * @unit: the unit
+ *
+ * Formats a time, count or size for people: three significant digits and a unit
+ * (`24.2 s`, `41.0 s`, `512 ms`, `417 samples`).
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+hearth_format_value (double     value,
+                     HearthUnit unit)
+{
+  static const char *const byte_units[] = { "B", "kB", "MB", "GB", "TB" };
+  double a = fabs (value);
+
+  if (!isfinite (value))
+    return g_strdup ("?");
+
+  switch (unit)
+    {
+    case HEARTH_UNIT_SAMPLES:
+      return g_strdup_printf ("%.0f %s", value, a >= 0.5 && a < 1.5 ? "sample" : "samples");
+
+    case HEARTH_UNIT_BYTES:
+      {
+        guint u = 0;
+
+        while (a >= 999.5 && u + 1 < G_N_ELEMENTS (byte_units))
+          {
+            a /= 1000;
+            value /= 1000;
+            u++;
+          }
+        return u == 0 ? g_strdup_printf ("%.0f B", value)
+                      : g_strdup_printf ("%.*f %s", digits_after_point (a), value, byte_units[u]);
+      }
+
+    case HEARTH_UNIT_SECONDS:
+    default:
+      if (a == 0)
+        return g_strdup ("0 s");
+      if (a >= 0.9995)
+        return g_strdup_printf ("%.*f s", digits_after_point (a), value);
+      if (a >= 0.0009995)
+        return g_strdup_printf ("%.*f ms", digits_after_point (a * 1e3), value * 1e3);
+      return g_strdup_printf ("%.*f µs", digits_after_point (a * 1e6), value * 1e6);
+    }
+}
+
+/* Frame geometry ------------------------------------------------------------------------------ */
+
+enum
+{
+  SWATCH_NONE,        /* a heading for the entries after it */
+  SWATCH_FILL,
+  SWATCH_HATCH,
+  SWATCH_SHRUNK,
+  SWATCH_GUARDED,
+};
+
+typedef struct
+{
+  const char *text;
+  guint       kind;
+  HearthRgb   color;
+  double      x;
+  double      y;
+} LegendEntry;
+
+#define MAX_LEGEND 12
+
+typedef struct
+{
+  double      width;
+  double      height;
+  double      left;             /* the graph area */
+  double      right;
+  double      bars_right;       /* right of it: the runs' totals */
+  double      row_h;
+  double      bar_h;
+  double      line_h;
+  double      title_h;
+  double      pad;
+
+  double      x_start;          /* visible range, in the first run's unit */
+  double      x_end;
+  double      origin[MAX_RUNS]; /* px = left + (value - origin) * scale */
+  double      scale[MAX_RUNS];
+
+  double      title_y;
+  double      header_y[MAX_RUNS];
+  double      graph_y[MAX_RUNS];
+  guint       n_rows[MAX_RUNS];
+  double      axis_y;
+  double      caption_y;
+  double      legend_y;
+
+  LegendEntry legend[MAX_LEGEND];
+  guint       n_legend;
+} Frame;
+
+static gboolean
+shared_axis (HearthFlameRenderer *self)
+{
+  if (self->n_runs < 2)
+    return TRUE;
+  if (self->normalized)
+    return FALSE;
+  /* seconds and samples cannot share an axis */
+  return hearth_profile_get_unit (self->runs[0].profile) ==
+         hearth_profile_get_unit (self->runs[1].profile);
+}
+
+static char *
+run_total_text (Run *run)
+{
+  return hearth_format_value (run->total, hearth_profile_get_unit (run->profile));
+}
+
+static void
+add_legend (Frame           *f,
+            const char      *text,
+            guint            kind,
+            const HearthRgb *color)
+{
+  if (f->n_legend >= MAX_LEGEND)
+    return;
+  f->legend[f->n_legend].text = text;
+  f->legend[f->n_legend].kind = kind;
+  f->legend[f->n_legend].color = *color;
+  f->n_legend++;
+}
+
+static gboolean
+diff_colours (HearthFlameRenderer *self)
+{
+  return self->differential && self->n_runs == 2 && self->runs[1].change != NULL;
+}
+
+/* The legend lists what this drawing uses, nothing else. */
+static void
+collect_legend (HearthFlameRenderer *self,
+                Frame               *f)
+{
+  const HearthPalette *palette = hearth_palette_get (self->dark);
+  static const char *const names[HEARTH_N_CATEGORIES] = {
+    [HEARTH_CATEGORY_MINE] = N_("your code"),
+    [HEARTH_CATEGORY_INSTALLED] = N_("installed packages"),
+    [HEARTH_CATEGORY_PYTHON] = N_("Python and its standard library"),
+  };
+  guint categories = 0;
+  gboolean estimated = FALSE, shrunk = FALSE, guarded = FALSE;
+  HearthRgb swatch, sample = palette->category[HEARTH_CATEGORY_MINE];
+
+  for (guint r = 0; r < self->n_runs; r++)
+    {
+      if (r == 0 || !diff_colours (self))
+        categories |= self->runs[r].categories;
+      estimated |= self->runs[r].has_estimated;
+      shrunk |= self->runs[r].has_shrunk;
+      guarded |= self->runs[r].has_guarded;
+    }
+
+  /* with differential colours the categories are the first run's only: say so */
+  if (diff_colours (self))
+    add_legend (f, _("first run:"), SWATCH_NONE, &sample);
+  for (guint c = 0; c < HEARTH_N_CATEGORIES; c++)
+    if (categories & (1u << c))
+      {
+        hearth_palette_bar (palette, c, HEARTH_PALETTE_N_VARIANTS / 2, &swatch);
+        add_legend (f, _(names[c]), SWATCH_FILL, &swatch);
+      }
+  if (categories != 0)
+    hearth_palette_bar (palette, __builtin_ctz (categories), HEARTH_PALETTE_N_VARIANTS / 2,
+                        &sample);
+
+  if (diff_colours (self))
+    {
+      add_legend (f, _("second run:"), SWATCH_NONE, &sample);
+      hearth_palette_diff (palette, 1, FALSE, &swatch);
+      add_legend (f, _("slower chain"), SWATCH_FILL, &swatch);
+      hearth_palette_diff (palette, -1, FALSE, &swatch);
+      add_legend (f, _("faster chain"), SWATCH_FILL, &swatch);
+      hearth_palette_diff (palette, 0, TRUE, &swatch);
+      add_legend (f, _("new chain"), SWATCH_FILL, &swatch);
+    }
+  if (estimated)
+    add_legend (f, _("hatched: estimated from a multi-caller split (solid: proven)"),
+                SWATCH_HATCH, &sample);
+  if (shrunk)
+    add_legend (f, _("underlined: callees scaled down (the profile counts them twice)"),
+                SWATCH_SHRUNK, &sample);
+  if (guarded)
+    add_legend (f, _("dashed: time in re-entered calls, not self time"), SWATCH_GUARDED,
+                &palette->guarded);
+}
+
+/* Lays the legend out in lines; returns how many. */
+static guint
+flow_legend (HearthFlameRenderer *self,
+             Frame               *f)
+{
+  HearthLabelFit *fit = self->fit[HEARTH_SCENE_FONT_LABEL];
+  double x = f->left;
+  guint line = 0;
+
+  for (guint i = 0; i < f->n_legend; i++)
+    {
+      double swatch = f->legend[i].kind == SWATCH_NONE ? 0 : LEGEND_SWATCH_W + f->pad;
+      double w = swatch + hearth_label_fit_measure (fit, f->legend[i].text);
+
+      if (x > f->left && x + w > f->right)
+        {
+          x = f->left;
+          line++;
+        }
+      f->legend[i].x = x;
+      f->legend[i].y = line * (f->line_h + 4);
+      x += w + (f->legend[i].kind == SWATCH_NONE ? f->pad : LEGEND_SPACING);
+    }
+  return f->n_legend > 0 ? line + 1 : 0;
+}
+
+static void
+compute_frame (HearthFlameRenderer       *self,
+               const HearthFlameViewport *vp,
+               Frame                     *f)
+{
+  HearthLabelFit *label_fit = self->fit[HEARTH_SCENE_FONT_LABEL];
+  HearthLabelFit *title_fit = self->fit[HEARTH_SCENE_FONT_TITLE];
+  double m = self->margin, y, reserve = 0, max_total = 0, bars_w;
+
+  memset (f, 0, sizeof *f);
+  f->line_h = ceil (hearth_label_fit_get_line_height (label_fit));
+  f->title_h = ceil (hearth_label_fit_get_line_height (title_fit));
+  f->row_h = vp->row_height > 0 && isfinite (vp->row_height) ? round (vp->row_height)
+                                                             : round (f->line_h * ROW_LINES);
+  f->row_h = CLAMP (f->row_h, 3, 200);
+  f->bar_h = f->row_h - GAP;
+  f->pad = MAX (2, round (f->line_h * 0.3));
+  f->width = vp->width >= 1 && isfinite (vp->width) ? vp->width : 1;
+  f->left = MIN (m, f->width / 4);
+  f->right = MAX (f->left + 1, f->width - f->left);
+
+  for (guint r = 0; r < self->n_runs; r++)
+    {
+      max_total = MAX (max_total, self->runs[r].total);
+      if (self->n_runs == 2)
+        {
+          g_autofree char *text = run_total_text (&self->runs[r]);
+          reserve = MAX (reserve, hearth_label_fit_measure (label_fit, text) + 2 * f->pad);
+        }
+    }
+  bars_w = MAX (1, f->right - f->left - reserve);
+  f->bars_right = f->left + bars_w;
+
+  if (self->n_runs > 0 && !shared_axis (self))
+    max_total = self->runs[0].total;
+  if (vp->x_end > vp->x_start && isfinite (vp->x_start) && isfinite (vp->x_end))
+    {
+      f->x_start = vp->x_start;
+      f->x_end = vp->x_end;
+    }
+  else
+    {
+      f->x_start = 0;
+      f->x_end = max_total > 0 ? max_total : 1;
+    }
+
+  for (guint r = 0; r < MAX_RUNS; r++)
+    {
+      double ratio = 1;
+
+      if (r < self->n_runs && !shared_axis (self) && self->runs[0].total > 0)
+        ratio = self->runs[r].total / self->runs[0].total;
+      if (!(ratio > 0))
+        ratio = 1;
+      f->origin[r] = f->x_start * ratio;
+      f->scale[r] = bars_w / ((f->x_end - f->x_start) * ratio);
+    }
+
+  y = m;
+  if (self->decorations & HEARTH_FLAME_DECORATION_TITLE)
+    {
+      f->title_y = y;
+      y += f->title_h + round (f->line_h * 0.7);
+    }
+  for (guint r = 0; r < self->n_runs; r++)
+    {
+      if (self->n_runs == 2)
+        {
+          f->header_y[r] = y;
+          y += f->title_h + 4;
+        }
+      f->graph_y[r] = y;
+      f->n_rows[r] = MAX (self->runs[r].n_rows, 1);
+      y += f->n_rows[r] * f->row_h;
+      if (r + 1 < self->n_runs)
+        y += RUN_SPACING;
+    }
+  if (self->decorations & HEARTH_FLAME_DECORATION_AXIS)
+    {
+      f->axis_y = y + 2;
+      f->caption_y = f->axis_y + TICK + 2 + f->line_h + 2;
+      y = f->caption_y + f->line_h;
+    }
+  if (self->decorations & HEARTH_FLAME_DECORATION_LEGEND)
+    {
+      guint lines;
+
+      collect_legend (self, f);
+      lines = flow_legend (self, f);
+      if (lines > 0)
+        {
+          f->legend_y = y + round (f->line_h * 0.6);
+          y = f->legend_y + lines * (f->line_h + 4) - 4;
+        }
+    }
+  f->height = ceil (y + m);
+}
+
+static double
+row_y (const Frame               *f,
+       const HearthFlameViewport *vp,
+       guint                      run,
+       guint                      depth)
+{
+  if (vp->icicle)
+    return f->graph_y[run] + depth * f->row_h;
+  return f->graph_y[run] + ((double) f->n_rows[run] - 1 - depth) * f->row_h;
+}
+
+static double
+to_px (const Frame *f,
+       guint        run,
+       double       value)
+{
+  return f->left + (value - f->origin[run]) * f->scale[run];
+}
+
+/* Building a scene ------------------------------------------------------------------------------ */
+
+typedef struct
+{
+  HearthFlameRenderer       *self;
+  const HearthFlameViewport *vp;
+  const HearthPalette       *palette;
+  HearthScene               *scene;
+  Frame                      f;
+  gboolean                   hover_texts;
+  double                     clip_x0;
+  double                     clip_y0;
+  double                     clip_x1;
+  double                     clip_y1;
+  gint                      *zoom_path;     /* per depth: the zoomed bar's ancestor, or -1 */
+  guint                      zoom_run;
+  GString                   *scratch;
+  GArray                    *below;         /* Region: the narrow runs of the row below */
+  GArray                    *here;          /* Region: those of the row being built */
+} Build;
+
+/* Where a row has only bars narrower than a pixel: everything above it is narrow too. */
+typedef struct
+{
+  double start;
+  double end;
+} Region;
+
+static HearthSceneItem *
+add_item (Build *b,
+          guint  kind,
+          guint  layer)
+{
+  HearthSceneItem *item;
+
+  g_array_set_size (b->scene->items, b->scene->items->len + 1);
+  item = &g_array_index (b->scene->items, HearthSceneItem, b->scene->items->len - 1);
+  memset (item, 0, sizeof *item);
+  item->kind = kind;
+  item->layer = layer;
+  return item;
+}
+
+static guint
+new_paint (Build    *b,
+           guint32   color,
+           guint32   ground,
+           gboolean  hatched,
+           gint      text_paint)
+{
+  HearthScenePaint paint = { color, ground, hatched };
+  guint index = b->scene->paints->len;
+  guint text = text_paint >= 0 ? (guint) text_paint : index;
+
+  g_array_append_val (b->scene->paints, paint);
+  g_array_append_val (b->self->paint_text, text);
+  return index;
+}
+
+/* a plain colour, for text, lines and marks */
+static guint
+color_paint (Build           *b,
+             const HearthRgb *rgb)
+{
+  guint32 color = hearth_rgb_to_uint (rgb);
+  gpointer key = GUINT_TO_POINTER (color | 0x1000000u);
+  gpointer found = g_hash_table_lookup (b->self->color_paint, key);
+  guint index;
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  index = new_paint (b, color, 0, FALSE, -1);
+  g_hash_table_insert (b->self->color_paint, key, GUINT_TO_POINTER (index + 1));
+  return index;
+}
+
+static guint
+text_paint_for (Build           *b,
+                const HearthRgb *backgrounds,
+                guint            n,
+                gboolean         dimmed)
+{
+  HearthRgb text;
+
+  hearth_palette_text_for (b->palette, backgrounds, n, dimmed, &text);
+  return color_paint (b, &text);
+}
+
+static guint
+keyed_paint (Build           *b,
+             guint            key,
+             const HearthRgb *rgb,
+             gboolean         dim,
+             gboolean         hatch)
+{
+  HearthRgb color = *rgb, both[2];
+  guint text;
+
+  if (b->self->key_paint[key] >= 0)
+    return b->self->key_paint[key];
+
+  if (dim)
+    hearth_palette_dim (b->palette, &color, &color);
+  if (hatch)
+    {
+      hearth_palette_hatch (b->palette, &color, &both[0], &both[1]);
+      text = text_paint_for (b, both, 2, dim);
+      b->self->key_paint[key] = new_paint (b, hearth_rgb_to_uint (&both[1]),
+                                           hearth_rgb_to_uint (&both[0]), TRUE, text);
+    }
+  else
+    {
+      text = text_paint_for (b, &color, 1, dim);
+      b->self->key_paint[key] = new_paint (b, hearth_rgb_to_uint (&color), 0, FALSE, text);
+    }
+  return b->self->key_paint[key];
+}
+
+static gboolean
+diff_run (Build *b,
+          guint  run)
+{
+  return run == 1 && diff_colours (b->self);
+}
+
+static guint
+bar_paint (Build            *b,
+           guint             run_index,
+           guint             index,
+           const HearthNode *node,
+           gboolean          dim,
+           gboolean          hatch)
+{
+  Run *run = &b->self->runs[run_index];
+  HearthRgb rgb;
+  guint key;
+
+  if (diff_run (b, run_index))
+    {
+      gboolean is_new = (run->diff_flags[index] & DIFF_NEW) != 0;
+      double change = run->change[index];
+      guint level = hearth_palette_diff_level (change);
+      guint code = is_new ? 2 * N_LEVELS : change > 0 ? level : N_LEVELS + level;
+
+      key = KEY_DIFF + (code * 2 + !!dim) * 2 + !!hatch;
+      if (b->self->key_paint[key] < 0)
+        hearth_palette_diff (b->palette, change, is_new, &rgb);
+    }
+  else
+    {
+      HearthCategory category = run_category (run, node->function);
+      guint variant = run_variant (run, node->function);
+
+      key = KEY_BARS + ((category * N_VARIANTS + variant) * 2 + !!dim) * 2 + !!hatch;
+      if (b->self->key_paint[key] < 0)
+        hearth_palette_bar (b->palette, category, variant, &rgb);
+    }
+  return keyed_paint (b, key, &rgb, dim, hatch);
+}
+
+static guint
+merged_paint (Build *b,
+              guint  run_index,
+              guint  function)
+{
+  Run *run = &b->self->runs[run_index];
+  HearthRgb rgb;
+  guint key;
+
+  if (diff_run (b, run_index))
+    {
+      key = KEY_MERGED_DIFF;
+      rgb = b->palette->diff_neutral;
+    }
+  else
+    {
+      HearthCategory category = run_category (run, function);
+      guint variant = run_variant (run, function);
+
+      key = KEY_MERGED + category * N_VARIANTS + variant;
+      hearth_palette_bar (b->palette, category, variant, &rgb);
+    }
+  if (b->self->key_paint[key] < 0)
+    {
+      hearth_palette_merged (b->palette, &rgb, &rgb);
+      b->self->key_paint[key] = new_paint (b, hearth_rgb_to_uint (&rgb), 0, FALSE, -1);
+    }
+  return b->self->key_paint[key];
+}
+
+static void
+add_fill (Build  *b,
+          guint   layer,
+          guint   paint,
+          double  x,
+          double  y,
+          double  w,
+          double  h)
+{
+  HearthSceneItem *item = add_item (b, HEARTH_SCENE_FILL, layer);
+
+  item->paint = paint;
+  item->x = x;
+  item->y = y;
+  item->w = w;
+  item->h = h;
+}
+
+static void
+add_outline (Build    *b,
+             guint     paint,
+             double    x,
+             double    y,
+             double    w,
+             double    h,
+             double    line_width,
+             gboolean  dashed)
+{
+  HearthSceneItem *item = add_item (b, HEARTH_SCENE_OUTLINE, HEARTH_SCENE_LAYER_MARK);
+
+  item->paint = paint;
+  item->x = x;
+  item->y = y;
+  item->w = w;
+  item->h = h;
+  item->line_width = line_width;
+  item->dashed = !!dashed;
+}
+
+static void
+add_line (Build  *b,
+          guint   layer,
+          guint   paint,
+          double  x,
+          double  y,
+          double  w,
+          double  h)
+{
+  HearthSceneItem *item = add_item (b, HEARTH_SCENE_LINE, layer);
+
+  item->paint = paint;
+  item->x = x;
+  item->y = y;
+  item->w = w;
+  item->h = h;
+  item->line_width = 1;
+}
+
+static void
+add_text (Build       *b,
+          guint        font,
+          guint        paint,
+          double       x,
+          double       y,
+          PangoLayout *layout,
+          const char  *text,
+          double       width)
+{
+  HearthSceneItem *item = add_item (b, HEARTH_SCENE_TEXT, HEARTH_SCENE_LAYER_TEXT);
+
+  item->font = font;
+  item->paint = paint;
+  item->x = x;
+  item->y = y;
+  item->w = width;
+  item->h = font == HEARTH_SCENE_FONT_TITLE ? b->f.title_h : b->f.line_h;
+  item->layout = layout;
+  item->text = text;
+}
+
+/* A whole text (titles, axis labels, the legend), cached like a label. */
+static double
+add_plain_text (Build      *b,
+                guint       font,
+                guint       paint,
+                double      x,
+                double      y,
+                const char *text)
+{
+  HearthLabel *label = hearth_label_fit_lookup (b->self->fit[font], text);
+  double width;
+  PangoLayout *layout = hearth_label_get_layout (label, &width);
+
+  add_text (b, font, paint, x, y, layout, hearth_label_get_text (label), width);
+  return width;
+}
+
+static void
+begin_group (Build      *b,
+             const char *hover)
+{
+  HearthSceneItem *item = add_item (b, HEARTH_SCENE_BEGIN, HEARTH_SCENE_LAYER_FILL);
+
+  item->text = g_string_chunk_insert (b->self->strings, hover);
+}
+
+static void
+end_group (Build *b)
+{
+  add_item (b, HEARTH_SCENE_END, HEARTH_SCENE_LAYER_FILL);
+}
+
+static const char *
+basename_of (const char *file)
+{
+  const char *slash;
+
+  if (file == NULL)
+    return "";
+  slash = strrchr (file, '/');
+  return slash != NULL ? slash + 1 : file;
+}
+
+/* The hover text of a bar (an SVG <title>): names, where, how much, how sure. */
+static const char *
+hover_text (Build            *b,
+            guint             run_index,
+            guint             index,
+            const HearthNode *node)
+{
+  Run *run = &b->self->runs[run_index];
+  HearthUnit unit = hearth_profile_get_unit (run->profile);
+  GString *s = b->scratch;
+  g_autofree char *value = hearth_format_value (node->width, unit);
+  const char *label = run_label_text (run, node->function);
+
+  g_string_truncate (s, 0);
+  g_string_append (s, label);
+  if (node->function < run->n_functions)
+    {
+      const HearthFunction *fn = hearth_profile_get_function (run->profile, node->function);
+
+      if (fn->name != NULL && strcmp (fn->name, label) != 0 &&
+          strcmp (fn->name, hearth_label_short_name (label) != NULL ?
+                            hearth_label_short_name (label) : label) != 0)
+        g_string_append_printf (s, "\n%s", fn->name);
+      if (fn->file != NULL && fn->file[0] != '\0' && strcmp (fn->file, "~") != 0)
+        {
+          if (fn->line > 0)
+            g_string_append_printf (s, "\n%s:%" G_GINT64_FORMAT, basename_of (fn->file), fn->line);
+          else
+            g_string_append_printf (s, "\n%s", basename_of (fn->file));
+        }
+    }
+  g_string_append_printf (s, "\n%s, %.1f %% of the run", value,
+                          run->total > 0 ? 100 * node->width / run->total : 0.0);
+  if (node->flags & HEARTH_NODE_ESTIMATED)
+    {
+      g_autofree char *low = hearth_format_value (node->low, unit);
+      g_autofree char *high = hearth_format_value (node->high, unit);
+
+      g_string_append_printf (s, _("\nestimated: somewhere between %s and %s"), low, high);
+    }
+  if (node->flags & HEARTH_NODE_SHRUNK)
+    g_string_append_printf (s, _("\nscaled down: the callees of its parent add up to %.2fx its time"),
+                            node->shrink);
+  if (node->guarded_width > 0)
+    {
+      g_autofree char *guarded = hearth_format_value (node->guarded_width, unit);
+
+      g_string_append_printf (s, _("\n%s in re-entered calls (not self time)"), guarded);
+    }
+  if (diff_run (b, run_index))
+    {
+      if (run->diff_flags[index] & DIFF_NEW)
+        g_string_append (s, _("\nnew: not in the first run"));
+      else
+        {
+          g_autofree char *was = hearth_format_value (run->before_width[index], unit);
+
+          double change = 100 * run->change[index];
+
+          g_string_append_printf (s, _("\nfirst run: %s, change %s%.1f %% of the first run"), was,
+                                  change < 0 ? "−" : "+", fabs (change));
+        }
+      if (run->diff_flags[index] & DIFF_ESTIMATED)
+        g_string_append (s, _(" (change of an estimate)"));
+    }
+  return s->str;
+}
+
+static void
+add_label (Build       *b,
+           Run         *run,
+           guint        function,
+           const char  *fixed,
+           double       x,
+           double       y,
+           double       w,
+           guint        paint)
+{
+  HearthLabelFit *fit = b->self->fit[HEARTH_SCENE_FONT_LABEL];
+  double available = w - 2 * b->f.pad;
+  HearthLabel *label;
+  PangoLayout *layout;
+  const char *text;
+  double width;
+
+  /* not even an ellipsis and a character: skip the lookup */
+  if (available < b->f.line_h)
+    return;
+  if (fixed != NULL)
+    label = hearth_label_fit_lookup (fit, fixed);
+  else
+    {
+      guint slot = function_slot (run, function);
+
+      if (run->labels[slot] == NULL)
+        run->labels[slot] = hearth_label_fit_lookup (fit, run_label_text (run, function));
+      label = run->labels[slot];
+    }
+  layout = hearth_label_fit_fit (fit, label, available, &text, &width);
+  if (layout == NULL)
+    return;
+  add_text (b, HEARTH_SCENE_FONT_LABEL, paint, x + b->f.pad,
+            y + round ((b->f.bar_h - b->f.line_h) / 2), layout, text, width);
+}
+
+/* Time its guard dropped, in the row above the bar, after its callees: it would otherwise
+ * look like self time. */
+static void
+add_guarded (Build            *b,
+             guint             run_index,
+             const HearthNode *node)
+{
+  Run *run = &b->self->runs[run_index];
+  double start = node->left + node->width - node->self_width - node->guarded_width;
+  double x0 = round (to_px (&b->f, run_index, start));
+  double x1 = round (to_px (&b->f, run_index, start + node->guarded_width));
+  double y = row_y (&b->f, b->vp, run_index, node->depth + 1);
+  HearthRgb fill;
+  guint paint;
+
+  x0 = MAX (x0, b->f.left);
+  x1 = MIN (x1, b->f.bars_right);
+  if (x1 - x0 < MIN_GHOST)
+    return;
+  if (x1 - x0 >= 3)
+    x1 -= GAP;
+
+  hearth_rgb_mix (&b->palette->guarded, &b->palette->background, 0.82, &fill);
+  paint = color_paint (b, &fill);
+  add_fill (b, HEARTH_SCENE_LAYER_FILL, paint, x0, y, x1 - x0, b->f.bar_h);
+  add_outline (b, color_paint (b, &b->palette->guarded), x0, y, x1 - x0, b->f.bar_h, 1, TRUE);
+  add_label (b, run, 0, _("re-entered"), x0, y, x1 - x0, text_paint_for (b, &fill, 1, TRUE));
+}
+
+static void
+emit_bar (Build            *b,
+          guint             run_index,
+          guint             index,
+          double            y)
+{
+  HearthFlameRenderer *self = b->self;
+  Run *run = &self->runs[run_index];
+  const HearthNode *node = &run->nodes[index];
+  const Frame *f = &b->f;
+  double x0 = round (to_px (f, run_index, node->left));
+  double x1 = round (to_px (f, run_index, node->left + node->width));
+  double solid, w;
+  gboolean dim = FALSE, hatch = FALSE, matched = FALSE;
+  guint solid_paint, text_paint;
+
+  if (x1 - x0 < 1)
+    x1 = x0 + 1;
+  x0 = MAX (x0, f->left);
+  x1 = MIN (x1, f->bars_right);
+  if (x1 - x0 < 1)
+    return;
+  w = x1 - x0 >= 3 ? x1 - x0 - GAP : x1 - x0;
+
+  if (searching (self))
+    {
+      matched = run_matches (self, run, node->function);
+      dim = !matched;
+    }
+  if (b->zoom_path != NULL && run_index == b->zoom_run &&
+      node->depth <= run->max_depth && b->zoom_path[node->depth] == (gint) index &&
+      b->vp->zoom_node != (gint) index)
+    dim = TRUE;
+
+  /* the proven part (the lower bound) from the left edge, the rest hatched */
+  solid = w;
+  if (diff_run (b, run_index) ? (run->diff_flags[index] & DIFF_ESTIMATED) != 0
+                              : (node->flags & HEARTH_NODE_ESTIMATED) != 0)
+    {
+      double low = (node->flags & HEARTH_NODE_ESTIMATED) ? node->low : 0;
+
+      solid = round (to_px (f, run_index, node->left + MAX (low, 0))) - x0;
+      solid = CLAMP (solid, 0, w);
+      hatch = solid < w;
+    }
+
+  if (b->hover_texts)
+    begin_group (b, hover_text (b, run_index, index, node));
+
+  solid_paint = bar_paint (b, run_index, index, node, dim, FALSE);
+  text_paint = g_array_index (self->paint_text, guint, solid_paint);
+  if (solid > 0)
+    add_fill (b, HEARTH_SCENE_LAYER_FILL, solid_paint, x0, y, solid, f->bar_h);
+  if (hatch)
+    {
+      guint hatch_paint = bar_paint (b, run_index, index, node, dim, TRUE);
+
+      add_fill (b, HEARTH_SCENE_LAYER_FILL, hatch_paint, x0 + solid, y, w - solid, f->bar_h);
+      text_paint = g_array_index (self->paint_text, guint, hatch_paint);
+    }
+
+  if ((node->flags & HEARTH_NODE_SHRUNK) && f->bar_h > 2 * SHRUNK_MARK)
+    add_fill (b, HEARTH_SCENE_LAYER_MARK, color_paint (b, &b->palette->shrunk), x0,
+              y + f->bar_h - SHRUNK_MARK, w, SHRUNK_MARK);
+  if (matched && w >= 3)
+    add_outline (b, color_paint (b, &b->palette->search), x0, y, w, f->bar_h, 2, FALSE);
+  if (run->selected == (gint) index && w >= 1)
+    add_outline (b, color_paint (b, &b->palette->selection), x0, y, w, f->bar_h,
+                 MIN (2, w / 2), FALSE);
+
+  add_label (b, run, node->function, NULL, x0, y, w, text_paint);
+
+  if (b->hover_texts)
+    end_group (b);
+
+  if (node->guarded_width > 0 && node->guarded_width * f->scale[run_index] >= MIN_GHOST)
+    {
+      if (b->hover_texts)
+        {
+          g_autofree char *value = hearth_format_value (node->guarded_width,
+                                                        hearth_profile_get_unit (run->profile));
+          g_autofree char *hover = g_strdup_printf (_("%s\n%s in calls that re-enter a function "
+                                                      "already on this chain; the guard left "
+                                                      "them out, this is not self time"),
+                                                    run_label_text (run, node->function), value);
+          begin_group (b, hover);
+        }
+      add_guarded (b, run_index, node);
+      if (b->hover_texts)
+        end_group (b);
+    }
+}
+
+/* first position in a row whose bar ends after @value */
+static guint
+row_first_ending_after (Run    *run,
+                        guint   depth,
+                        double  value)
+{
+  const double *left = run->left[depth];
+  const double *prefix = run->prefix[depth];
+  guint lo = 0, hi = run->row_len[depth];
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (left[mid] + (prefix[mid + 1] - prefix[mid]) > value)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return lo;
+}
+
+/* first position from @from on in a row whose bar starts at or after @value: galloping,
+ * since the answer is usually near */
+static guint
+row_first_starting_at (Run    *run,
+                       guint   depth,
+                       double  value,
+                       guint   from)
+{
+  const double *left = run->left[depth];
+  guint n = run->row_len[depth];
+  guint lo = from, hi, step = 1;
+
+  if (lo >= n || left[lo] >= value)
+    return lo;
+  /* left[lo] < value: widen until left[hi] >= value or the end */
+  hi = lo + 1;
+  while (hi < n && left[hi] < value)
+    {
+      lo = hi;
+      step *= 2;
+      hi = MIN (n, lo + step);
+    }
+  lo++;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (left[mid] < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Bars narrower than a pixel from position @i on: their nearest ancestor at least a pixel
+ * wide bounds them. Siblings are laid out widest first, so every bar of this row between
+ * here and that ancestor's right edge is narrower than a pixel too: one binary search skips
+ * them all, and the cost of a row follows its pixels, not its bars. */
+static guint
+end_of_narrow_run (Build *b,
+                   guint  run_index,
+                   guint  depth,
+                   guint  i,
+                   guint *region)
+{
+  Run *run = &b->self->runs[run_index];
+  const double *left = run->left[depth];
+  const double *prefix = run->prefix[depth];
+  double scale = b->f.scale[run_index];
+  double end = G_MAXDOUBLE;
+  guint j;
+
+  /* inside a narrow run of the row below: the same region is narrow here */
+  while (*region < b->below->len && g_array_index (b->below, Region, *region).end <= left[i])
+    (*region)++;
+  if (*region < b->below->len && g_array_index (b->below, Region, *region).start <= left[i])
+    end = g_array_index (b->below, Region, *region).end;
+  else
+    {
+      /* else the parent is usually the bar that bounds it; walk up when it is not */
+      guint up = run->parent[depth][i];
+
+      while (up < run->n_nodes)
+        {
+          const HearthNode *node = &run->nodes[up];
+
+          if (node->width * scale >= MIN_BAR)
+            {
+              end = node->left + node->width;
+              break;
+            }
+          up = node->parent;
+        }
+    }
+
+  j = row_first_starting_at (run, depth, end - fabs (end) * 1e-12, i + 1);
+  /* never swallow a bar that can be drawn, whatever rounding did to the edges */
+  while (j > i + 1 && (prefix[j] - prefix[j - 1]) * scale >= MIN_BAR)
+    j--;
+  g_array_append_val (b->here, ((Region) { left[i], j < run->row_len[depth] ? MIN (end, left[j]) : end }));
+  return j;
+}
+
+static void
+emit_narrow_run (Build  *b,
+                 guint   run_index,
+                 guint   depth,
+                 guint   i,
+                 guint   j,
+                 double  y)
+{
+  Run *run = &b->self->runs[run_index];
+  double sum = run->prefix[depth][j] - run->prefix[depth][i];
+  double x0 = round (to_px (&b->f, run_index, run->left[depth][i]));
+  double w = round (sum * b->f.scale[run_index]);
+
+  if (sum * b->f.scale[run_index] < 0.5)
+    return;
+  w = MAX (w, 1);
+  x0 = MAX (x0, b->f.left);
+  w = MIN (w, b->f.bars_right - x0);
+  if (w < 1)
+    return;
+
+  if (b->hover_texts)
+    {
+      g_autofree char *value = hearth_format_value (sum, hearth_profile_get_unit (run->profile));
+      g_autofree char *hover = g_strdup_printf (g_dngettext (NULL, "%u bar too narrow to draw, %s",
+                                                             "%u bars too narrow to draw, %s in all",
+                                                             j - i),
+                                                j - i, value);
+      begin_group (b, hover);
+    }
+  add_fill (b, HEARTH_SCENE_LAYER_FILL, merged_paint (b, run_index, run->function[depth][i]), x0,
+            y, w, b->f.bar_h);
+  if (b->hover_texts)
+    end_group (b);
+}
+
+static void
+emit_row (Build  *b,
+          guint   run_index,
+          guint   depth,
+          double  y)
+{
+  Run *run = &b->self->runs[run_index];
+  const guint *row = run->rows[depth];
+  const double *left = run->left[depth];
+  const double *prefix = run->prefix[depth];
+  guint n = run->row_len[depth];
+  double scale = b->f.scale[run_index];
+  double origin = b->f.origin[run_index];
+  double lo = origin + (MAX (b->clip_x0, b->f.left) - b->f.left) / scale;
+  double hi = origin + (MIN (b->clip_x1, b->f.bars_right) - b->f.left) / scale;
+  guint i = row_first_ending_after (run, depth, lo);
+  guint region = 0;
+  GArray *swap;
+
+  g_array_set_size (b->here, 0);
+  while (i < n && left[i] < hi)
+    {
+      if ((prefix[i + 1] - prefix[i]) * scale >= MIN_BAR)
+        {
+          emit_bar (b, run_index, row[i], y);
+          i++;
+        }
+      else
+        {
+          guint j = end_of_narrow_run (b, run_index, depth, i, &region);
+
+          emit_narrow_run (b, run_index, depth, i, j, y);
+          i = j;
+        }
+    }
+
+  swap = b->below;
+  b->below = b->here;
+  b->here = swap;
+}
+
+static void
+emit_run (Build *b,
+          guint  run_index)
+{
+  HearthFlameRenderer *self = b->self;
+  Run *run = &self->runs[run_index];
+  const Frame *f = &b->f;
+  guint fg = color_paint (b, &b->palette->foreground);
+
+  if (self->n_runs == 2)
+    {
+      g_autofree char *total = run_total_text (run);
+      g_autofree char *header = NULL;
+      const char *name = run->name;
+
+      if (name == NULL)
+        name = run_index == 0 ? _("before") : _("after");
+      if (run_index == 1 && self->runs[0].total > 0 && shared_axis (self))
+        {
+          double change = 100 * (run->total - self->runs[0].total) / self->runs[0].total;
+
+          /* a real minus sign, as in the axis captions */
+          header = g_strdup_printf ("%s — %s (%s%.1f %%)", name, total,
+                                    change < 0 ? "−" : "+", fabs (change));
+        }
+      else
+        header = g_strdup_printf ("%s — %s", name, total);
+      add_plain_text (b, HEARTH_SCENE_FONT_TITLE, fg, f->left, f->header_y[run_index], header);
+    }
+
+  if (run->n_nodes == 0)
+    {
+      add_plain_text (b, HEARTH_SCENE_FONT_LABEL, color_paint (b, &b->palette->muted),
+                      f->left + f->pad,
+                      f->graph_y[run_index] + round ((f->bar_h - f->line_h) / 2), _("No data"));
+      return;
+    }
+
+  g_array_set_size (b->below, 0);
+  for (guint d = 0; d <= run->max_depth; d++)
+    {
+      double y = row_y (f, b->vp, run_index, d);
+
+      if (y + f->row_h < b->clip_y0 || y > b->clip_y1)
+        {
+          g_array_set_size (b->below, 0);
+          continue;
+        }
+      emit_row (b, run_index, d, y);
+    }
+
+  /* each run's total at the end of its root bar, so two runs read as two lengths */
+  if (self->n_runs == 2 && run->row_len[0] > 0)
+    {
+      const HearthNode *root = &run->nodes[run->rows[0][0]];
+      double x = round (to_px (f, run_index, root->left + root->width));
+      g_autofree char *total = run_total_text (run);
+
+      if (x >= f->left && x <= f->bars_right)
+        add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg, x + f->pad,
+                        row_y (f, b->vp, run_index, 0) + round ((f->bar_h - f->line_h) / 2),
+                        total);
+    }
+}
+
+/* The axis ------------------------------------------------------------------------------------ */
+
+/* 1, 2 or 5 times a power of ten, at least @raw */
+static double
+nice_step (double raw)
+{
+  double power, fraction;
+
+  if (!(raw > 0) || !isfinite (raw))
+    return 1;
+  power = pow (10, floor (log10 (raw)));
+  fraction = raw / power;
+  if (fraction <= 1 + 1e-9)
+    return power;
+  if (fraction <= 2 + 1e-9)
+    return 2 * power;
+  if (fraction <= 5 + 1e-9)
+    return 5 * power;
+  return 10 * power;
+}
+
+/* The unit the axis counts in, how to get there from the first run's unit, and the caption. */
+static const char *
+axis_unit (HearthFlameRenderer *self,
+           const Frame         *f,
+           double              *multiplier)
+{
+  HearthUnit unit = self->n_runs > 0 ? hearth_profile_get_unit (self->runs[0].profile)
+                                     : HEARTH_UNIT_SECONDS;
+  double range = f->x_end - f->x_start;
+
+  *multiplier = 1;
+  if (!shared_axis (self))
+    {
+      *multiplier = self->runs[0].total > 0 ? 100 / self->runs[0].total : 1;
+      return _("share of each run / %, merged — not in call order");
+    }
+  switch (unit)
+    {
+    case HEARTH_UNIT_SAMPLES:
+      return _("samples, merged — not in call order");
+    case HEARTH_UNIT_BYTES:
+      return _("memory / bytes, merged — not in call order");
+    case HEARTH_UNIT_SECONDS:
+    default:
+      if (range < 1e-4)
+        {
+          *multiplier = 1e6;
+          return _("time / µs, merged — not in call order");
+        }
+      if (range < 0.1)
+        {
+          *multiplier = 1e3;
+          return _("time / ms, merged — not in call order");
+        }
+      return _("time / s, merged — not in call order");
+    }
+}
+
+static void
+format_tick (char       *text,
+             gsize       size,
+             double      value,
+             double      step,
+             double      divisor,
+             const char *suffix)
+{
+  int decimals = MAX (0, (int) -floor (log10 (step / divisor) + 1e-9));
+
+  g_snprintf (text, size, "%.*f%s", decimals, value / divisor, value != 0 ? suffix : "");
+}
+
+static void
+emit_axis (Build *b)
+{
+  HearthFlameRenderer *self = b->self;
+  const Frame *f = &b->f;
+  guint axis = color_paint (b, &b->palette->axis);
+  guint grid = color_paint (b, &b->palette->grid);
+  guint fg = color_paint (b, &b->palette->foreground);
+  guint muted = color_paint (b, &b->palette->muted);
+  double multiplier, step, first, top = self->n_runs > 0 ? f->graph_y[0] : f->axis_y;
+  const char *caption = axis_unit (self, f, &multiplier);
+  double per_px = multiplier / f->scale[0];               /* axis units per pixel */
+  double start = f->x_start * multiplier;
+  double divisor = 1;
+  const char *suffix = "";
+
+  add_line (b, HEARTH_SCENE_LAYER_MARK, axis, f->left, f->axis_y + 0.5, f->bars_right - f->left, 0);
+
+  step = nice_step (TICK_SPACING * per_px);
+  /* counts in the millions read better as 5M than as 5000000 */
+  if (shared_axis (self) && self->n_runs > 0 &&
+      hearth_profile_get_unit (self->runs[0].profile) != HEARTH_UNIT_SECONDS)
+    {
+      double largest = MAX (fabs (f->x_start), fabs (f->x_end)) * multiplier;
+
+      if (largest >= 1e6 && step >= 1e4)
+        {
+          divisor = 1e6;
+          suffix = "M";
+        }
+      else if (largest >= 1e4 && step >= 100)
+        {
+          divisor = 1e3;
+          suffix = "k";
+        }
+    }
+  first = ceil (start / step - 1e-9) * step;
+  for (guint k = 0; k < 1000; k++)
+    {
+      double value = first + k * step;
+      double x = round (f->left + (value - start) / per_px) + 0.5;
+      char text[64];
+      HearthLabel *label;
+      double width;
+
+      if (x > f->bars_right + 1)
+        break;
+      add_line (b, HEARTH_SCENE_LAYER_MARK, axis, x, f->axis_y + 0.5, 0, TICK);
+      if (x > f->left + 1)
+        add_line (b, HEARTH_SCENE_LAYER_BACK, grid, x, top, 0, f->axis_y - top);
+
+      format_tick (text, sizeof text, fabs (value) < step / 2 ? 0.0 : value, step, divisor,
+                   suffix);
+      label = hearth_label_fit_lookup (self->fit[HEARTH_SCENE_FONT_LABEL], text);
+      hearth_label_get_layout (label, &width);
+      /* centred under its tick, but never past the edges of the page */
+      add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg,
+                      round (CLAMP (x - width / 2, f->left - self->margin / 2,
+                                    f->width - width - 1)),
+                      f->axis_y + TICK + 2, text);
+    }
+
+  add_plain_text (b, HEARTH_SCENE_FONT_LABEL, muted, f->left, f->caption_y, caption);
+}
+
+static void
+emit_legend (Build *b)
+{
+  const Frame *f = &b->f;
+  guint muted = color_paint (b, &b->palette->muted);
+  guint fg = color_paint (b, &b->palette->foreground);
+
+  for (guint i = 0; i < f->n_legend; i++)
+    {
+      const LegendEntry *e = &f->legend[i];
+      double y = f->legend_y + e->y;
+      double sy = y + 2, sh = f->line_h - 4;
+      HearthRgb tint, stripe, fill;
+
+      switch (e->kind)
+        {
+        case SWATCH_HATCH:
+          hearth_palette_hatch (b->palette, &e->color, &tint, &stripe);
+          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &e->color), e->x, sy,
+                    LEGEND_SWATCH_W / 4, sh);
+          g_array_append_val (b->scene->paints, ((HearthScenePaint) {
+            hearth_rgb_to_uint (&stripe), hearth_rgb_to_uint (&tint), TRUE }));
+          g_array_append_val (b->self->paint_text, muted);
+          add_fill (b, HEARTH_SCENE_LAYER_FILL, b->scene->paints->len - 1, e->x + LEGEND_SWATCH_W / 4,
+                    sy, LEGEND_SWATCH_W * 3 / 4, sh);
+          break;
+
+        case SWATCH_SHRUNK:
+          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &e->color), e->x, sy,
+                    LEGEND_SWATCH_W, sh);
+          add_fill (b, HEARTH_SCENE_LAYER_MARK, color_paint (b, &b->palette->shrunk), e->x,
+                    sy + sh - SHRUNK_MARK, LEGEND_SWATCH_W, SHRUNK_MARK);
+          break;
+
+        case SWATCH_GUARDED:
+          hearth_rgb_mix (&b->palette->guarded, &b->palette->background, 0.82, &fill);
+          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &fill), e->x, sy, LEGEND_SWATCH_W,
+                    sh);
+          add_outline (b, color_paint (b, &b->palette->guarded), e->x, sy, LEGEND_SWATCH_W, sh, 1,
+                       TRUE);
+          break;
+
+        case SWATCH_NONE:
+          add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg, e->x, y, e->text);
+          continue;
+
+        case SWATCH_FILL:
+        default:
+          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &e->color), e->x, sy,
+                    LEGEND_SWATCH_W, sh);
+          break;
+        }
+      add_plain_text (b, HEARTH_SCENE_FONT_LABEL, muted, e->x + LEGEND_SWATCH_W + f->pad, y,
+                      e->text);
+    }
+}
+
+/**
+ * hearth_flame_renderer_dup_title:
+ * @self: a #HearthFlameRenderer
+ *
+ * The title line exports show: the one set, else the profile's name and total, or the
+ * names of both runs.
+ *
+ * Returns: (transfer full): the title
+ */
+char *
+hearth_flame_renderer_dup_title (HearthFlameRenderer *self)
+{
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), NULL);
+
+  if (self->title != NULL)
+    return g_strdup (self->title);
+  if (self->n_runs == 1)
+    {
+      g_autofree char *total = run_total_text (&self->runs[0]);
+      const char *name = self->runs[0].name;
+
+      return g_strdup_printf ("%s — %s", name != NULL ? name : _("profile"), total);
+    }
+  if (self->n_runs == 2)
+    {
+      const char *before = self->runs[0].name;
+      const char *after = self->runs[1].name;
+
+      return g_strdup_printf ("%s → %s", before != NULL ? before : _("before"),
+                              after != NULL ? after : _("after"));
+    }
+  return g_strdup (_("No profile"));
+}
+
+static void
+emit_title (Build *b)
+{
+  g_autofree char *title = hearth_flame_renderer_dup_title (b->self);
+
+  add_plain_text (b, HEARTH_SCENE_FONT_TITLE, color_paint (b, &b->palette->foreground),
+                  b->f.left, b->f.title_y, title);
+}
+
+/* Scenes ---------------------------------------------------------------------------------------- */
+
+static void
+update_fonts (HearthFlameRenderer *self,
+              cairo_t             *cr)
+{
+  guint generation;
+
+  for (guint i = 0; i < HEARTH_SCENE_N_FONTS; i++)
+    if (cr != NULL)
+      hearth_label_fit_update (self->fit[i], cr);
+
+  generation = hearth_label_fit_get_generation (self->fit[HEARTH_SCENE_FONT_LABEL]);
+  if (generation != self->label_generation)
+    {
+      self->label_generation = generation;
+      for (guint r = 0; r < MAX_RUNS; r++)
+        if (self->runs[r].labels != NULL)
+          memset (self->runs[r].labels, 0,
+                  sizeof (HearthLabel *) * (self->runs[r].n_functions + 1));
+    }
+}
+
+static void
+reset_scene (HearthFlameRenderer *self)
+{
+  HearthScene *scene = &self->scene;
+
+  g_array_set_size (scene->items, 0);
+  g_array_set_size (scene->paints, 0);
+  g_array_set_size (self->paint_text, 0);
+  g_hash_table_remove_all (self->color_paint);
+  g_string_chunk_clear (self->strings);
+  for (guint k = 0; k < N_KEYS; k++)
+    self->key_paint[k] = -1;
+
+  for (guint i = 0; i < HEARTH_SCENE_N_FONTS; i++)
+    {
+      const PangoFontDescription *font = hearth_label_fit_get_font (self->fit[i]);
+      double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
+
+      if (!pango_font_description_get_size_is_absolute (font))
+        size *= 96.0 / 72.0;
+      g_free (scene->font_family[i]);
+      scene->font_family[i] = g_strdup (hearth_label_fit_get_family (self->fit[i]));
+      scene->font_size[i] = size;
+      scene->font_bold[i] = pango_font_description_get_weight (font) >= PANGO_WEIGHT_SEMIBOLD;
+      scene->font_baseline[i] = hearth_label_fit_get_baseline (self->fit[i]);
+    }
+}
+
+/**
+ * hearth_flame_renderer_build_scene:
+ * @self: a #HearthFlameRenderer
+ * @cr: (nullable): the target the scene will be drawn into: labels are measured for it and
+ *   only what lies inside its clip is built; %NULL for everything, measured as last time
+ * @viewport: what to show
+ * @hover_texts: give each bar a group with its hover text (for SVG)
+ *
+ * Lays out a frame as primitives: what hearth_flame_renderer_draw() paints and what the SVG
+ * writer writes.
+ *
+ * Returns: (transfer none): the scene, valid until the renderer changes or builds again
+ */
+const HearthScene *
+hearth_flame_renderer_build_scene (HearthFlameRenderer       *self,
+                                   cairo_t                   *cr,
+                                   const HearthFlameViewport *viewport,
+                                   gboolean                   hover_texts)
+{
+  g_autofree gint *zoom_path = NULL;
+  Build b = { 0 };
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), NULL);
+  g_return_val_if_fail (viewport != NULL, NULL);
+
+  update_fonts (self, cr);
+  reset_scene (self);
+
+  b.self = self;
+  b.vp = viewport;
+  b.palette = hearth_palette_get (self->dark);
+  b.scene = &self->scene;
+  b.hover_texts = hover_texts;
+  b.scratch = g_string_new (NULL);
+  b.below = g_array_new (FALSE, FALSE, sizeof (Region));
+  b.here = g_array_new (FALSE, FALSE, sizeof (Region));
+  compute_frame (self, viewport, &b.f);
+
+  self->scene.width = b.f.width;
+  self->scene.height = b.f.height;
+  self->scene.background = (self->decorations & HEARTH_FLAME_DECORATION_BACKGROUND)
+                           ? hearth_rgb_to_uint (&b.palette->background) : G_MAXUINT32;
+
+  b.clip_x0 = b.clip_y0 = -G_MAXDOUBLE;
+  b.clip_x1 = b.clip_y1 = G_MAXDOUBLE;
+  if (cr != NULL)
+    cairo_clip_extents (cr, &b.clip_x0, &b.clip_y0, &b.clip_x1, &b.clip_y1);
+
+  if (viewport->zoom_node >= 0 && viewport->zoom_run < self->n_runs &&
+      (guint) viewport->zoom_node < self->runs[viewport->zoom_run].n_nodes)
+    {
+      Run *run = &self->runs[viewport->zoom_run];
+      guint node = (guint) viewport->zoom_node;
+
+      zoom_path = g_new (gint, run->max_depth + 1);
+      for (guint d = 0; d <= run->max_depth; d++)
+        zoom_path[d] = -1;
+      while (node < run->n_nodes)
+        {
+          zoom_path[run->nodes[node].depth] = (gint) node;
+          node = run->nodes[node].parent;
+        }
+      b.zoom_path = zoom_path;
+      b.zoom_run = viewport->zoom_run;
+    }
+
+  if (self->decorations & HEARTH_FLAME_DECORATION_TITLE)
+    emit_title (&b);
+  for (guint r = 0; r < self->n_runs; r++)
+    emit_run (&b, r);
+  if (self->decorations & HEARTH_FLAME_DECORATION_AXIS)
+    emit_axis (&b);
+  if (self->decorations & HEARTH_FLAME_DECORATION_LEGEND)
+    emit_legend (&b);
+
+  g_string_free (b.scratch, TRUE);
+  g_array_unref (b.below);
+  g_array_unref (b.here);
+  return &self->scene;
+}
+
+static void
+set_source_color (cairo_t *cr,
+                  guint32  color)
+{
+  cairo_set_source_rgb (cr, ((color >> 16) & 0xff) / 255.0, ((color >> 8) & 0xff) / 255.0,
+                        (color & 0xff) / 255.0);
+}
+
+/* The hatch as a repeating tile: stripes continue from bar to bar, which keeps a graph that
+ * is mostly hatched calm. Raster targets get a tile at device resolution; vector targets a
+ * finer one. */
+static cairo_pattern_t *
+hatch_pattern (cairo_t                *cr,
+               const HearthScenePaint *paint)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double dx = 1, dy = 0, k = 4;
+  int size;
+  cairo_surface_t *tile;
+  cairo_t *tc;
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+
+  if (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE)
+    {
+      cairo_user_to_device_distance (cr, &dx, &dy);
+      k = MAX (1, ceil (hypot (dx, dy) - 1e-6));
+    }
+  size = (int) ceil (HEARTH_SCENE_HATCH_SIZE * k);
+  tile = cairo_image_surface_create (CAIRO_FORMAT_RGB24, size, size);
+  tc = cairo_create (tile);
+  set_source_color (tc, paint->ground);
+  cairo_paint (tc);
+  set_source_color (tc, paint->color);
+  cairo_set_line_width (tc, HEARTH_SCENE_HATCH_LINE * k);
+  for (int i = -1; i <= 1; i++)
+    {
+      cairo_move_to (tc, i * size, size);
+      cairo_line_to (tc, (i + 1) * size, 0);
+    }
+  cairo_stroke (tc);
+  cairo_destroy (tc);
+
+  pattern = cairo_pattern_create_for_surface (tile);
+  cairo_surface_destroy (tile);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
+  cairo_matrix_init_scale (&matrix, size / HEARTH_SCENE_HATCH_SIZE, size / HEARTH_SCENE_HATCH_SIZE);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_pattern_set_filter (pattern, fabs (hypot (dx, dy) - k) < 1e-6 ? CAIRO_FILTER_NEAREST
+                                                                      : CAIRO_FILTER_GOOD);
+  return pattern;
+}
+
+static void
+paint_fills (const HearthScene *scene,
+             cairo_t           *cr,
+             guint              layer,
+             guint             *order,
+             guint             *start)
+{
+  const HearthSceneItem *items = (const HearthSceneItem *) (gpointer) scene->items->data;
+  guint n_paints = scene->paints->len;
+  guint n = 0;
+
+  /* counting sort by paint: one fill per colour instead of one per bar */
+  memset (start, 0, sizeof (guint) * (n_paints + 1));
+  for (guint i = 0; i < scene->items->len; i++)
+    if (items[i].kind == HEARTH_SCENE_FILL && items[i].layer == layer)
+      start[items[i].paint + 1]++;
+  for (guint p = 0; p < n_paints; p++)
+    start[p + 1] += start[p];
+  n = start[n_paints];
+  if (n == 0)
+    return;
+  for (guint i = 0; i < scene->items->len; i++)
+    if (items[i].kind == HEARTH_SCENE_FILL && items[i].layer == layer)
+      order[start[items[i].paint]++] = i;
+
+  for (guint k = 0, p = 0; k < n; p++)
+    {
+      const HearthScenePaint *paint = &g_array_index (scene->paints, HearthScenePaint, p);
+      guint end = start[p];
+      cairo_pattern_t *pattern = NULL;
+
+      if (end == k)
+        continue;
+      for (; k < end; k++)
+        cairo_rectangle (cr, items[order[k]].x, items[order[k]].y, items[order[k]].w,
+                         items[order[k]].h);
+      if (paint->hatched)
+        {
+          pattern = hatch_pattern (cr, paint);
+          cairo_set_source (cr, pattern);
+        }
+      else
+        set_source_color (cr, paint->color);
+      cairo_fill (cr);
+      g_clear_pointer (&pattern, cairo_pattern_destroy);
+    }
+}
+
+static void
+paint_strokes (const HearthScene *scene,
+               cairo_t           *cr,
+               guint              layer)
+{
+  static const double dash[] = { 3, 2 };
+
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+      const HearthScenePaint *paint;
+
+      if (item->layer != layer || (item->kind != HEARTH_SCENE_OUTLINE &&
+                                   item->kind != HEARTH_SCENE_LINE))
+        continue;
+      paint = &g_array_index (scene->paints, HearthScenePaint, item->paint);
+      set_source_color (cr, paint->color);
+      cairo_set_line_width (cr, item->line_width);
+      cairo_set_dash (cr, dash, item->dashed ? 2 : 0, 0);
+      if (item->kind == HEARTH_SCENE_OUTLINE)
+        {
+          double inset = item->line_width / 2;
+
+          cairo_rectangle (cr, item->x + inset, item->y + inset,
+                           MAX (0, item->w - item->line_width), MAX (0, item->h - item->line_width));
+        }
+      else
+        {
+          cairo_move_to (cr, item->x, item->y);
+          cairo_rel_line_to (cr, item->w, item->h);
+        }
+      cairo_stroke (cr);
+    }
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+static void
+paint_texts (const HearthScene *scene,
+             cairo_t           *cr)
+{
+  guint current = G_MAXUINT;
+
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+      if (item->kind != HEARTH_SCENE_TEXT || item->layout == NULL)
+        continue;
+      if (item->paint != current)
+        {
+          current = item->paint;
+          set_source_color (cr, g_array_index (scene->paints, HearthScenePaint, current).color);
+        }
+      cairo_move_to (cr, item->x, item->y);
+      pango_cairo_show_layout (cr, item->layout);
+    }
+}
+
+/**
+ * hearth_scene_paint:
+ * @scene: a scene from hearth_flame_renderer_build_scene()
+ * @cr: the cairo context it was built for
+ *
+ * Paints a scene: back to front, bars batched by colour, text last.
+ */
+void
+hearth_scene_paint (const HearthScene *scene,
+                    cairo_t           *cr)
+{
+  g_autofree guint *order = NULL;
+  g_autofree guint *start = NULL;
+
+  g_return_if_fail (scene != NULL);
+  g_return_if_fail (cr != NULL);
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  if (scene->background != G_MAXUINT32)
+    {
+      set_source_color (cr, scene->background);
+      cairo_rectangle (cr, 0, 0, scene->width, scene->height);
+      cairo_fill (cr);
+    }
+
+  order = g_new (guint, MAX (scene->items->len, 1));
+  start = g_new (guint, scene->paints->len + 1);
+  for (guint layer = HEARTH_SCENE_LAYER_BACK; layer < HEARTH_SCENE_LAYER_TEXT; layer++)
+    {
+      paint_fills (scene, cr, layer, order, start);
+      paint_strokes (scene, cr, layer);
+    }
+  paint_texts (scene, cr);
+  cairo_restore (cr);
+}
+
+/**
+ * hearth_flame_renderer_draw:
+ * @self: a #HearthFlameRenderer
+ * @cr: where to draw, with (0, 0) at the top left of the graph's page
+ * @viewport: what to show
+ *
+ * Draws the graph (and the decorations asked for): the one routine behind the window and
+ * every export. Only rows inside the clip of @cr are built.
+ */
+void
+hearth_flame_renderer_draw (HearthFlameRenderer       *self,
+                            cairo_t                   *cr,
+                            const HearthFlameViewport *viewport)
+{
+  const HearthScene *scene;
+
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (viewport != NULL);
+
+  scene = hearth_flame_renderer_build_scene (self, cr, viewport, FALSE);
+  hearth_scene_paint (scene, cr);
+}
+
+/* Geometry queries ---------------------------------------------------------------------------- */
+
+/**
+ * hearth_flame_renderer_get_row_height:
+ * @self: a #HearthFlameRenderer
+ * @viewport: the viewport
+ *
+ * Returns: the height of a row in pixels, including the gap between rows
+ */
+double
+hearth_flame_renderer_get_row_height (HearthFlameRenderer       *self,
+                                      const HearthFlameViewport *viewport)
+{
+  Frame f;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), 0);
+  g_return_val_if_fail (viewport != NULL, 0);
+
+  compute_frame (self, viewport, &f);
+  return f.row_h;
+}
+
+/**
+ * hearth_flame_renderer_get_height:
+ * @self: a #HearthFlameRenderer
+ * @viewport: the viewport (its width matters when a legend wraps)
+ *
+ * Returns: the height in pixels of everything hearth_flame_renderer_draw() draws
+ */
+double
+hearth_flame_renderer_get_height (HearthFlameRenderer       *self,
+                                  const HearthFlameViewport *viewport)
+{
+  Frame f;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), 0);
+  g_return_val_if_fail (viewport != NULL, 0);
+
+  compute_frame (self, viewport, &f);
+  return f.height;
+}
+
+/**
+ * hearth_flame_renderer_node_at:
+ * @self: a #HearthFlameRenderer
+ * @viewport: the viewport last drawn
+ * @x: a point in pixels
+ * @y: a point in pixels
+ * @run: (out) (optional): the run the bar belongs to
+ *
+ * Returns: the bar under the point, or -1
+ */
+gint
+hearth_flame_renderer_node_at (HearthFlameRenderer       *self,
+                               const HearthFlameViewport *viewport,
+                               double                     x,
+                               double                     y,
+                               guint                     *run)
+{
+  Frame f;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), -1);
+  g_return_val_if_fail (viewport != NULL, -1);
+
+  compute_frame (self, viewport, &f);
+  if (x < f.left || x >= f.bars_right)
+    return -1;
+  for (guint r = 0; r < self->n_runs; r++)
+    {
+      double top = f.graph_y[r], row;
+      guint depth;
+
+      if (y < top || y >= top + f.n_rows[r] * f.row_h || self->runs[r].n_nodes == 0)
+        continue;
+      row = floor ((y - top) / f.row_h);
+      depth = viewport->icicle ? (guint) row : (guint) (f.n_rows[r] - 1 - row);
+      if (run != NULL)
+        *run = r;
+      return hearth_call_tree_node_at (self->runs[r].tree,
+                                       f.origin[r] + (x - f.left) / f.scale[r], depth);
+    }
+  return -1;
+}
+
+/**
+ * hearth_flame_renderer_get_node_rect:
+ * @self: a #HearthFlameRenderer
+ * @viewport: the viewport
+ * @run: the run of @node
+ * @node: a bar
+ * @rect: (out caller-allocates): where it is drawn, gaps excluded, in pixels
+ *
+ * Returns: %FALSE when there is no such bar
+ */
+gboolean
+hearth_flame_renderer_get_node_rect (HearthFlameRenderer       *self,
+                                     const HearthFlameViewport *viewport,
+                                     guint                      run,
+                                     guint                      node,
+                                     cairo_rectangle_t         *rect)
+{
+  const HearthNode *n;
+  Frame f;
+  double x0, x1;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), FALSE);
+  g_return_val_if_fail (viewport != NULL && rect != NULL, FALSE);
+
+  if (run >= self->n_runs || node >= self->runs[run].n_nodes)
+    return FALSE;
+  compute_frame (self, viewport, &f);
+  n = &self->runs[run].nodes[node];
+  x0 = round (to_px (&f, run, n->left));
+  x1 = round (to_px (&f, run, n->left + n->width));
+  if (x1 - x0 < 1)
+    x1 = x0 + 1;
+  rect->x = x0;
+  rect->y = row_y (&f, viewport, run, n->depth);
+  rect->width = x1 - x0 >= 3 ? x1 - x0 - GAP : x1 - x0;
+  rect->height = f.bar_h;
+  return TRUE;
+}

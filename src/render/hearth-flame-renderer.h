@@ -1,0 +1,251 @@
+/* hearth-flame-renderer.h
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <pango/pango.h>
+
+#include "hearth-call-tree.h"
+#include "hearth-names.h"
+#include "hearth-palette.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HearthFlameViewport:
+ * @x_start: the left edge of the visible range, in the profile's unit
+ * @x_end: its right edge; when not greater than @x_start, the whole run (or both runs)
+ * @width: the width of the drawing in pixels
+ * @row_height: the height of a row in pixels; 0 for about 1.5 lines of the label font
+ * @icicle: %TRUE for the root at the top, %FALSE for the flame (root at the bottom)
+ * @zoom_node: the bar zoomed into, or -1; its ancestors are drawn dimmed
+ * @zoom_run: the run of @zoom_node (0, or 1 for the second of two runs)
+ *
+ * What part of the tree a frame shows and how big. Plain data owned by the caller (the
+ * flame view, an exporter); resizing or zooming never touches the tree.
+ */
+typedef struct
+{
+  double   x_start;
+  double   x_end;
+  double   width;
+  double   row_height;
+  gboolean icicle;
+  gint     zoom_node;
+  guint    zoom_run;
+} HearthFlameViewport;
+
+#define HEARTH_FLAME_VIEWPORT_INIT { 0, 0, 0, 0, FALSE, -1, 0 }
+
+/**
+ * HearthFlameDecorations:
+ * @HEARTH_FLAME_DECORATION_NONE: the bars only
+ * @HEARTH_FLAME_DECORATION_BACKGROUND: fill the page with the palette's background
+ * @HEARTH_FLAME_DECORATION_TITLE: a title line above the graph
+ * @HEARTH_FLAME_DECORATION_AXIS: the time axis and its caption under the graph
+ * @HEARTH_FLAME_DECORATION_LEGEND: what the colours and marks mean, under the axis
+ *
+ * What is drawn around the bars: a window shows the axis, an export everything.
+ */
+typedef enum
+{
+  HEARTH_FLAME_DECORATION_NONE       = 0,
+  HEARTH_FLAME_DECORATION_BACKGROUND = 1 << 0,
+  HEARTH_FLAME_DECORATION_TITLE      = 1 << 1,
+  HEARTH_FLAME_DECORATION_AXIS       = 1 << 2,
+  HEARTH_FLAME_DECORATION_LEGEND     = 1 << 3,
+} HearthFlameDecorations;
+
+#define HEARTH_FLAME_DECORATION_ALL (HEARTH_FLAME_DECORATION_BACKGROUND | \
+                                     HEARTH_FLAME_DECORATION_TITLE | \
+                                     HEARTH_FLAME_DECORATION_AXIS | \
+                                     HEARTH_FLAME_DECORATION_LEGEND)
+
+/* Scene: what one frame draws, as plain primitives. The renderer builds it; cairo paints it
+ * (hearth_flame_renderer_draw()) and the SVG writer turns the same scene into markup, so
+ * every output shares one layout. */
+
+typedef enum
+{
+  HEARTH_SCENE_FILL,        /* a rectangle filled with a paint */
+  HEARTH_SCENE_OUTLINE,     /* a rectangle's outline, drawn inside it */
+  HEARTH_SCENE_LINE,        /* a line from (x, y) to (x + w, y + h) */
+  HEARTH_SCENE_TEXT,        /* a layout with its top left corner at (x, y); w is its width */
+  HEARTH_SCENE_BEGIN,       /* a group of items with a hover text (a bar) */
+  HEARTH_SCENE_END,
+} HearthSceneKind;
+
+typedef enum
+{
+  HEARTH_SCENE_LAYER_BACK,  /* grid lines */
+  HEARTH_SCENE_LAYER_FILL,  /* bars: never overlap each other */
+  HEARTH_SCENE_LAYER_MARK,  /* marks and outlines on top of bars */
+  HEARTH_SCENE_LAYER_TEXT,
+  HEARTH_SCENE_N_LAYERS
+} HearthSceneLayer;
+
+typedef enum
+{
+  HEARTH_SCENE_FONT_LABEL,
+  HEARTH_SCENE_FONT_TITLE,
+  HEARTH_SCENE_N_FONTS
+} HearthSceneFont;
+
+/**
+ * HearthScenePaint:
+ * @color: 0xRRGGBB, the fill (the stripes of a hatch)
+ * @ground: 0xRRGGBB, the ground of a hatch
+ * @hatched: stripes of @color over @ground, at 45 degrees, every %HEARTH_SCENE_HATCH_SIZE
+ *   pixels, continuous across bars
+ */
+typedef struct
+{
+  guint32  color;
+  guint32  ground;
+  gboolean hatched;
+} HearthScenePaint;
+
+#define HEARTH_SCENE_HATCH_SIZE 7.0
+#define HEARTH_SCENE_HATCH_LINE 1.3
+
+/**
+ * HearthSceneItem:
+ * @kind: a #HearthSceneKind
+ * @layer: a #HearthSceneLayer
+ * @font: for text, a #HearthSceneFont
+ * @dashed: for outlines and lines
+ * @paint: index into the scene's paints (for text: its colour)
+ * @x: left
+ * @y: top
+ * @w: width
+ * @h: height
+ * @line_width: for outlines and lines
+ * @layout: for text: the layout (borrowed, valid while the scene is)
+ * @text: for text, the string drawn; for a group, its hover text
+ */
+typedef struct
+{
+  guint8       kind;
+  guint8       layer;
+  guint8       font;
+  guint8       dashed;
+  guint        paint;
+  double       x;
+  double       y;
+  double       w;
+  double       h;
+  double       line_width;
+  PangoLayout *layout;
+  const char  *text;
+} HearthSceneItem;
+
+/**
+ * HearthScene:
+ * @width: in pixels
+ * @height: in pixels
+ * @background: 0xRRGGBB when the page is filled, else G_MAXUINT32
+ * @items: (element-type HearthSceneItem): in drawing order
+ * @paints: (element-type HearthScenePaint)
+ * @font_family: per #HearthSceneFont, the family pango resolved
+ * @font_size: per #HearthSceneFont, in pixels
+ * @font_bold: per #HearthSceneFont
+ * @font_baseline: per #HearthSceneFont, from the top of a line to its baseline
+ *
+ * One frame as primitives (see above). Owned by the renderer; valid until the next frame.
+ */
+typedef struct
+{
+  double   width;
+  double   height;
+  guint32  background;
+  GArray  *items;
+  GArray  *paints;
+  char    *font_family[HEARTH_SCENE_N_FONTS];
+  double   font_size[HEARTH_SCENE_N_FONTS];
+  gboolean font_bold[HEARTH_SCENE_N_FONTS];
+  double   font_baseline[HEARTH_SCENE_N_FONTS];
+} HearthScene;
+
+#define HEARTH_TYPE_FLAME_RENDERER (hearth_flame_renderer_get_type ())
+
+G_DECLARE_FINAL_TYPE (HearthFlameRenderer, hearth_flame_renderer, HEARTH, FLAME_RENDERER, GObject)
+
+HearthFlameRenderer *hearth_flame_renderer_new             (void);
+
+void                 hearth_flame_renderer_set_tree        (HearthFlameRenderer       *self,
+                                                            HearthCallTree            *tree,
+                                                            HearthNames               *names);
+void                 hearth_flame_renderer_set_compare     (HearthFlameRenderer       *self,
+                                                            HearthCallTree            *before,
+                                                            HearthNames               *before_names,
+                                                            HearthCallTree            *after,
+                                                            HearthNames               *after_names);
+guint                hearth_flame_renderer_get_n_runs      (HearthFlameRenderer       *self);
+HearthCallTree      *hearth_flame_renderer_get_tree        (HearthFlameRenderer       *self,
+                                                            guint                      run);
+
+void                 hearth_flame_renderer_set_dark        (HearthFlameRenderer       *self,
+                                                            gboolean                   dark);
+gboolean             hearth_flame_renderer_get_dark        (HearthFlameRenderer       *self);
+void                 hearth_flame_renderer_set_font        (HearthFlameRenderer       *self,
+                                                            const PangoFontDescription *font);
+void                 hearth_flame_renderer_set_decorations (HearthFlameRenderer       *self,
+                                                            HearthFlameDecorations     decorations);
+void                 hearth_flame_renderer_set_margin      (HearthFlameRenderer       *self,
+                                                            double                     margin);
+void                 hearth_flame_renderer_set_title       (HearthFlameRenderer       *self,
+                                                            const char                *title);
+char                *hearth_flame_renderer_dup_title       (HearthFlameRenderer       *self);
+void                 hearth_flame_renderer_set_differential (HearthFlameRenderer      *self,
+                                                            gboolean                   differential);
+void                 hearth_flame_renderer_set_normalized  (HearthFlameRenderer       *self,
+                                                            gboolean                   normalized);
+void                 hearth_flame_renderer_set_match       (HearthFlameRenderer       *self,
+                                                            HearthFunctionMatchFunc    match,
+                                                            gpointer                   user_data,
+                                                            GDestroyNotify             destroy);
+void                 hearth_flame_renderer_set_search_text (HearthFlameRenderer       *self,
+                                                            const char                *text);
+void                 hearth_flame_renderer_set_selected    (HearthFlameRenderer       *self,
+                                                            guint                      run,
+                                                            gint                       node);
+
+double               hearth_flame_renderer_get_row_height  (HearthFlameRenderer       *self,
+                                                            const HearthFlameViewport *viewport);
+double               hearth_flame_renderer_get_height      (HearthFlameRenderer       *self,
+                                                            const HearthFlameViewport *viewport);
+gint                 hearth_flame_renderer_node_at         (HearthFlameRenderer       *self,
+                                                            const HearthFlameViewport *viewport,
+                                                            double                     x,
+                                                            double                     y,
+                                                            guint                     *run);
+gboolean             hearth_flame_renderer_get_node_rect   (HearthFlameRenderer       *self,
+                                                            const HearthFlameViewport *viewport,
+                                                            guint                      run,
+                                                            guint                      node,
+                                                            cairo_rectangle_t         *rect);
+gboolean             hearth_flame_renderer_get_change      (HearthFlameRenderer       *self,
+                                                            guint                      node,
+                                                            double                    *before_width,
+                                                            gboolean                  *is_new,
+                                                            gboolean                  *estimated);
+
+void                 hearth_flame_renderer_draw            (HearthFlameRenderer       *self,
+                                                            cairo_t                   *cr,
+                                                            const HearthFlameViewport *viewport);
+const HearthScene   *hearth_flame_renderer_build_scene     (HearthFlameRenderer       *self,
+                                                            cairo_t                   *cr,
+                                                            const HearthFlameViewport *viewport,
+                                                            gboolean                   hover_texts);
+void                 hearth_scene_paint                    (const HearthScene         *scene,
+                                                            cairo_t                   *cr);
+
+char                *hearth_format_value                   (double                     value,
+                                                            HearthUnit                 unit);
+
+G_END_DECLS

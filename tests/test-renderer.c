@@ -1,0 +1,1060 @@
+/* test-renderer.c: the flame renderer on an image surface: geometry and sampled colours.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "hearth-flame-renderer.h"
+#include "hearth-profile-private.h"
+#include "hearth-test-util.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+/* Builders ----------------------------------------------------------------------------------- */
+
+static HearthProfile *
+folded (const char *text)
+{
+  g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
+  g_autoptr (GError) error = NULL;
+  HearthProfile *profile = hearth_profile_load_bytes (bytes, "stacks.txt", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (profile);
+  return profile;
+}
+
+static HearthCallTree *
+tree_of (HearthProfile *profile,
+         double         cutoff)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (GError) error = NULL;
+  HearthCallTree *tree;
+
+  options.cutoff = cutoff;
+  tree = hearth_call_tree_new (profile, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (tree);
+  return tree;
+}
+
+static HearthCallTree *
+tree_at_root (HearthProfile *profile,
+              guint          root)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (GError) error = NULL;
+  HearthCallTree *tree;
+
+  options.root = (gint) root;
+  tree = hearth_call_tree_new (profile, &options, &error);
+  g_assert_no_error (error);
+  return tree;
+}
+
+static HearthNames *
+names_of (HearthCallTree *tree)
+{
+  return hearth_names_new (hearth_call_tree_get_profile (tree), NULL, FALSE);
+}
+
+static HearthProfile *
+new_pstats (void)
+{
+  return _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
+                              HEARTH_UNIT_SECONDS);
+}
+
+static guint
+fn_in (HearthProfile *p,
+       const char    *file,
+       gint64         line,
+       const char    *name,
+       double         cum)
+{
+  guint f = _hearth_profile_intern_function (p, file, line, name);
+
+  _hearth_profile_set_numbers (p, f, 1, 1, 0.0, cum);
+  return f;
+}
+
+static void
+edge (HearthProfile *p,
+      guint          caller,
+      guint          callee,
+      double         cum)
+{
+  _hearth_profile_set_edge (p, caller, callee, 1, 1, 0.0, cum);
+}
+
+/* a node by the name of its function and its depth */
+static guint
+find_node (HearthCallTree *tree,
+           const char     *name,
+           guint           depth)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+
+      if (node->depth == depth && node->function < hearth_profile_get_n_functions (profile) &&
+          strcmp (hearth_profile_get_function (profile, node->function)->name, name) == 0)
+        return i;
+    }
+  g_error ("no bar %s at depth %u", name, depth);
+  return 0;
+}
+
+/* Drawing ------------------------------------------------------------------------------------ */
+
+static cairo_surface_t *
+draw (HearthFlameRenderer       *renderer,
+      const HearthFlameViewport *vp)
+{
+  int height = (int) ceil (hearth_flame_renderer_get_height (renderer, vp));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) vp->width,
+                                                         height);
+  cairo_t *cr = cairo_create (surface);
+
+  g_assert_cmpint (height, >, 0);
+  hearth_flame_renderer_draw (renderer, cr, vp);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint32
+pixel (cairo_surface_t *surface,
+       double           x,
+       double           y)
+{
+  int ix = (int) floor (x), iy = (int) floor (y);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+
+  g_assert_cmpint (ix, >=, 0);
+  g_assert_cmpint (iy, >=, 0);
+  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
+  return ((const guint32 *) (gconstpointer) (data + iy * stride))[ix] & 0xffffff;
+}
+
+static void
+assert_color (guint32          got,
+              const HearthRgb *expected)
+{
+  guint32 want = hearth_rgb_to_uint (expected);
+
+  for (int shift = 0; shift <= 16; shift += 8)
+    {
+      int a = (got >> shift) & 0xff, b = (want >> shift) & 0xff;
+
+      if (ABS (a - b) > 1)
+        g_error ("colour #%06x, expected #%06x", got, want);
+    }
+}
+
+static cairo_rectangle_t
+rect_of (HearthFlameRenderer       *renderer,
+         const HearthFlameViewport *vp,
+         guint                      run,
+         guint                      node)
+{
+  cairo_rectangle_t rect;
+
+  g_assert_true (hearth_flame_renderer_get_node_rect (renderer, vp, run, node, &rect));
+  return rect;
+}
+
+/* a pixel of the bar away from its label: the top right corner, inside */
+static guint32
+bar_pixel (cairo_surface_t   *surface,
+           cairo_rectangle_t  rect)
+{
+  return pixel (surface, rect.x + rect.width - 2, rect.y + 1);
+}
+
+static void
+bar_color (HearthNames    *names,
+           HearthProfile  *profile,
+           guint           function,
+           HearthRgb      *out)
+{
+  const HearthFunction *f = hearth_profile_get_function (profile, function);
+
+  hearth_palette_bar (hearth_palette_get (FALSE), hearth_names_get_category (names, function),
+                      hearth_palette_variant_for (f->file, f->name), out);
+}
+
+/* Palette ------------------------------------------------------------------------------------ */
+
+static void
+check_text (const HearthPalette *palette,
+            const HearthRgb     *bar,
+            gboolean             dim)
+{
+  HearthRgb colour = *bar, both[2], text;
+
+  if (dim)
+    hearth_palette_dim (palette, &colour, &colour);
+  hearth_palette_text_for (palette, &colour, 1, dim, &text);
+  g_assert_cmpfloat (hearth_rgb_contrast (&text, &colour), >=, 4.5);
+  hearth_palette_hatch (palette, &colour, &both[0], &both[1]);
+  hearth_palette_text_for (palette, both, 2, dim, &text);
+  g_assert_cmpfloat (hearth_rgb_contrast (&text, &both[0]), >=, 4.5);
+  g_assert_cmpfloat (hearth_rgb_contrast (&text, &both[1]), >=, 4.5);
+}
+
+/* Every label colour reaches WCAG AA against every bar it can be drawn on. */
+static void
+test_palette_contrast (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      const HearthPalette *palette = hearth_palette_get (dark);
+
+      for (guint c = 0; c < HEARTH_N_CATEGORIES; c++)
+        for (guint v = 0; v < HEARTH_PALETTE_N_VARIANTS; v++)
+          {
+            HearthRgb bar;
+
+            hearth_palette_bar (palette, c, v, &bar);
+            check_text (palette, &bar, FALSE);
+            check_text (palette, &bar, TRUE);
+          }
+      for (int level = -HEARTH_PALETTE_N_DIFF_LEVELS; level <= HEARTH_PALETTE_N_DIFF_LEVELS; level++)
+        {
+          HearthRgb bar;
+
+          hearth_palette_diff (palette, 0.25 * level / HEARTH_PALETTE_N_DIFF_LEVELS, FALSE, &bar);
+          check_text (palette, &bar, FALSE);
+          check_text (palette, &bar, TRUE);
+        }
+      {
+        HearthRgb bar;
+
+        hearth_palette_diff (palette, 0, TRUE, &bar);
+        check_text (palette, &bar, FALSE);
+      }
+      /* captions and axis labels on the page */
+      g_assert_cmpfloat (hearth_rgb_contrast (&palette->muted, &palette->background), >=, 4.5);
+      g_assert_cmpfloat (hearth_rgb_contrast (&palette->foreground, &palette->background), >=, 7);
+    }
+}
+
+/* Categories look like what they are: warm red, blue, gray; variants stay close. */
+static void
+test_palette_categories (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      const HearthPalette *palette = hearth_palette_get (dark);
+
+      for (guint v = 0; v < HEARTH_PALETTE_N_VARIANTS; v++)
+        {
+          HearthRgb mine, installed, python, base;
+
+          hearth_palette_bar (palette, HEARTH_CATEGORY_MINE, v, &mine);
+          hearth_palette_bar (palette, HEARTH_CATEGORY_INSTALLED, v, &installed);
+          hearth_palette_bar (palette, HEARTH_CATEGORY_PYTHON, v, &python);
+          g_assert_cmpfloat (mine.red, >, mine.green + 0.2);
+          g_assert_cmpfloat (mine.red, >, mine.blue + 0.2);
+          g_assert_cmpfloat (installed.blue, >, installed.red + 0.2);
+          g_assert_cmpfloat (fabs (python.red - python.blue), <, 0.1);
+          g_assert_cmpfloat (fabs (python.red - python.green), <, 0.1);
+          hearth_palette_bar (palette, HEARTH_CATEGORY_MINE, HEARTH_PALETTE_N_VARIANTS / 2, &base);
+          g_assert_cmpfloat (hearth_rgb_contrast (&mine, &base), <, 1.3);
+        }
+      g_assert_cmpuint (hearth_palette_variant_for ("a.py", "f"), ==,
+                        hearth_palette_variant_for ("a.py", "f"));
+    }
+}
+
+static void
+test_format_value (void)
+{
+  const struct { double v; HearthUnit u; const char *text; } cases[] = {
+    { 24.2, HEARTH_UNIT_SECONDS, "24.2 s" },
+    { 1.03, HEARTH_UNIT_SECONDS, "1.03 s" },
+    { 0.512, HEARTH_UNIT_SECONDS, "512 ms" },
+    { 0.0000042, HEARTH_UNIT_SECONDS, "4.20 µs" },
+    { 40.96, HEARTH_UNIT_SECONDS, "41.0 s" },
+    { 0.0469, HEARTH_UNIT_SECONDS, "46.9 ms" },
+    { 0, HEARTH_UNIT_SECONDS, "0 s" },
+    { 3600, HEARTH_UNIT_SECONDS, "3600 s" },
+    { 1, HEARTH_UNIT_SAMPLES, "1 sample" },
+    { 417, HEARTH_UNIT_SAMPLES, "417 samples" },
+    { 1500000, HEARTH_UNIT_BYTES, "1.50 MB" },
+    { 999, HEARTH_UNIT_BYTES, "999 B" },
+    { NAN, HEARTH_UNIT_SECONDS, "?" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = hearth_format_value (cases[i].v, cases[i].u);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+/* Bars ----------------------------------------------------------------------------------------- */
+
+static void
+test_category_colours (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  guint m = fn_in (p, "/home/u/proj/app.py", 1, "main", 10);
+  guint np = fn_in (p, "/usr/lib/python3/dist-packages/numpy/core/fromnumeric.py", 10, "sum", 6);
+  guint js = fn_in (p, "/usr/lib/python3.11/json/decoder.py", 20, "decode", 3);
+  const char *mine[] = { "/home/u/proj", NULL };
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  cairo_surface_t *surface;
+  guint functions[] = { m, np, js };
+  HearthCategory expected[] = { HEARTH_CATEGORY_MINE, HEARTH_CATEGORY_INSTALLED,
+                                HEARTH_CATEGORY_PYTHON };
+
+  edge (p, m, np, 6);
+  edge (p, m, js, 3);
+  _hearth_profile_finish (p);
+  tree = tree_at_root (p, m);
+  names = hearth_names_new (p, mine, FALSE);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 600;
+  surface = draw (renderer, &vp);
+
+  for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
+    {
+      guint node = find_node (tree, hearth_profile_get_function (p, functions[i])->name, i > 0);
+      HearthRgb want;
+
+      g_assert_cmpint (hearth_names_get_category (names, functions[i]), ==, expected[i]);
+      bar_color (names, p, functions[i], &want);
+      assert_color (bar_pixel (surface, rect_of (renderer, &vp, 0, node)), &want);
+    }
+  cairo_surface_destroy (surface);
+}
+
+/* Two runs share seconds per pixel: the after root is after/before as wide, to the pixel. */
+static void
+check_shared_axis (HearthCallTree *before,
+                   HearthCallTree *after,
+                   double          width)
+{
+  g_autoptr (HearthNames) before_names = names_of (before);
+  g_autoptr (HearthNames) after_names = names_of (after);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  cairo_surface_t *surface;
+  double extent[2];
+  guint32 background = hearth_rgb_to_uint (&hearth_palette_get (FALSE)->background);
+
+  hearth_flame_renderer_set_compare (renderer, before, before_names, after, after_names);
+  hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
+  hearth_flame_renderer_set_margin (renderer, 16);
+  vp.width = width;
+  surface = draw (renderer, &vp);
+
+  /* measure the drawn root bars: from their left edge to the first background pixel */
+  for (guint r = 0; r < 2; r++)
+    {
+      HearthCallTree *tree = r == 0 ? before : after;
+      guint n = 0;
+      const guint *row = hearth_call_tree_get_row (tree, 0, &n);
+      cairo_rectangle_t rect = rect_of (renderer, &vp, r, row[0]);
+      double x = rect.x;
+
+      g_assert_cmpuint (n, ==, 1);
+      g_assert_cmpuint (pixel (surface, x, rect.y + 1), !=, background);
+      while (x + 1 < width && pixel (surface, x + 1, rect.y + 1) != background)
+        x++;
+      extent[r] = x + 1 - rect.x + 1;     /* plus the gap a bar leaves on its right */
+    }
+  g_test_message ("root bars %.0f and %.0f px", extent[0], extent[1]);
+  g_assert_cmpfloat (fabs (extent[1] - extent[0] * hearth_call_tree_get_total (after) /
+                           hearth_call_tree_get_total (before)), <=, 1.0);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_shared_axis (void)
+{
+  g_autoptr (HearthProfile) before = folded ("main;work 200\nmain;other 100\n");
+  g_autoptr (HearthProfile) after = folded ("main;work 50\nmain;other 50\n");
+  g_autoptr (HearthCallTree) before_tree = tree_of (before, 0.01);
+  g_autoptr (HearthCallTree) after_tree = tree_of (after, 0.01);
+
+  check_shared_axis (before_tree, after_tree, 900);
+  check_shared_axis (before_tree, after_tree, 1201);
+  /* the longer run second */
+  check_shared_axis (after_tree, before_tree, 1000);
+}
+
+static void
+test_shared_axis_examples (void)
+{
+  g_autofree char *before_path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                        "before.prof", NULL);
+  g_autofree char *after_path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                       "after.prof", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) before = hearth_profile_load_path (before_path, &error);
+  g_autoptr (HearthProfile) after = NULL;
+  g_autoptr (HearthCallTree) before_tree = NULL;
+  g_autoptr (HearthCallTree) after_tree = NULL;
+
+  g_assert_no_error (error);
+  after = hearth_profile_load_path (after_path, &error);
+  g_assert_no_error (error);
+  before_tree = tree_of (before, 0.01);
+  after_tree = tree_of (after, 0.01);
+  check_shared_axis (before_tree, after_tree, 1200);
+}
+
+static void
+test_differential (void)
+{
+  g_autoptr (HearthProfile) before = folded ("main;grow 10\nmain;shrink 50\nmain;same 40\n"
+                                             "main;bit 20\n");
+  g_autoptr (HearthProfile) after = folded ("main;grow 40\nmain;shrink 10\nmain;same 40\n"
+                                            "main;fresh 10\nmain;bit 22\n");
+  g_autoptr (HearthCallTree) before_tree = tree_of (before, 0.01);
+  g_autoptr (HearthCallTree) after_tree = tree_of (after, 0.01);
+  g_autoptr (HearthNames) before_names = names_of (before_tree);
+  g_autoptr (HearthNames) after_names = names_of (after_tree);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthPalette *palette = hearth_palette_get (FALSE);
+  cairo_surface_t *surface;
+  guint grow = find_node (after_tree, "grow", 2), shrink = find_node (after_tree, "shrink", 2);
+  guint same = find_node (after_tree, "same", 2), fresh = find_node (after_tree, "fresh", 2);
+  guint bit = find_node (after_tree, "bit", 2);
+  double was = 0;
+  gboolean is_new = TRUE, estimated = TRUE;
+  guint32 small;
+  HearthRgb neutral = palette->diff_neutral;
+
+  hearth_flame_renderer_set_compare (renderer, before_tree, before_names, after_tree, after_names);
+  vp.width = 1000;
+  surface = draw (renderer, &vp);
+
+  g_assert_true (hearth_flame_renderer_get_change (renderer, grow, &was, &is_new, &estimated));
+  g_assert_cmpfloat (was, ==, 10);
+  g_assert_false (is_new);
+  g_assert_false (estimated);
+  g_assert_true (hearth_flame_renderer_get_change (renderer, fresh, &was, &is_new, NULL));
+  g_assert_true (is_new);
+
+  /* +30 of a 120 run: full red; -40: full blue; unchanged: neutral; new: its own colour */
+  assert_color (bar_pixel (surface, rect_of (renderer, &vp, 1, grow)), &palette->diff_slower);
+  assert_color (bar_pixel (surface, rect_of (renderer, &vp, 1, shrink)), &palette->diff_faster);
+  assert_color (bar_pixel (surface, rect_of (renderer, &vp, 1, same)), &neutral);
+  assert_color (bar_pixel (surface, rect_of (renderer, &vp, 1, fresh)), &palette->diff_new);
+
+  /* +2 of 120: a little red, not the full colour */
+  small = bar_pixel (surface, rect_of (renderer, &vp, 1, bit));
+  g_assert_cmpuint ((small >> 8) & 0xff, <, hearth_rgb_to_uint (&neutral) >> 8 & 0xff);
+  g_assert_cmpuint ((small >> 8) & 0xff, >,
+                    hearth_rgb_to_uint (&palette->diff_slower) >> 8 & 0xff);
+  g_assert_cmpuint (small >> 16, >, small & 0xff);
+
+  /* the first run keeps its category colours */
+  {
+    HearthProfile *p = hearth_call_tree_get_profile (before_tree);
+    guint node = find_node (before_tree, "grow", 2);
+    HearthRgb want;
+
+    bar_color (before_names, p, hearth_call_tree_get_node (before_tree, node)->function, &want);
+    assert_color (bar_pixel (surface, rect_of (renderer, &vp, 0, node)), &want);
+  }
+  cairo_surface_destroy (surface);
+
+  /* without differential colours the second run has category colours too */
+  hearth_flame_renderer_set_differential (renderer, FALSE);
+  surface = draw (renderer, &vp);
+  {
+    HearthRgb want;
+
+    bar_color (after_names, after, hearth_call_tree_get_node (after_tree, grow)->function, &want);
+    assert_color (bar_pixel (surface, rect_of (renderer, &vp, 1, grow)), &want);
+  }
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_icicle (void)
+{
+  g_autoptr (HearthProfile) p = folded ("main;a;b 10\nmain;c 5\n");
+  g_autoptr (HearthCallTree) tree = tree_of (p, 0.01);
+  g_autoptr (HearthNames) names = names_of (tree);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  guint b = find_node (tree, "b", 3);
+  guint root = 0;
+  cairo_rectangle_t flame_root, flame_b, icicle_root, icicle_b;
+  double height;
+
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 500;
+  height = hearth_flame_renderer_get_height (renderer, &vp);
+  flame_root = rect_of (renderer, &vp, 0, root);
+  flame_b = rect_of (renderer, &vp, 0, b);
+  vp.icicle = TRUE;
+  g_assert_cmpfloat (hearth_flame_renderer_get_height (renderer, &vp), ==, height);
+  icicle_root = rect_of (renderer, &vp, 0, root);
+  icicle_b = rect_of (renderer, &vp, 0, b);
+
+  /* flame: the root at the bottom; icicle: at the top, the rows mirrored */
+  g_assert_cmpfloat (flame_root.y, >, flame_b.y);
+  g_assert_cmpfloat (icicle_root.y, <, icicle_b.y);
+  g_assert_cmpfloat (icicle_root.y, ==, flame_b.y);
+  g_assert_cmpfloat (icicle_b.y, ==, flame_root.y);
+  g_assert_cmpfloat (icicle_b.x, ==, flame_b.x);
+
+  for (int icicle = 0; icicle <= 1; icicle++)
+    {
+      cairo_surface_t *surface;
+      guint run = 9;
+      cairo_rectangle_t r;
+      HearthRgb want;
+      guint function = hearth_call_tree_get_node (tree, b)->function;
+
+      vp.icicle = icicle;
+      surface = draw (renderer, &vp);
+      r = rect_of (renderer, &vp, 0, b);
+      g_assert_cmpint (hearth_flame_renderer_node_at (renderer, &vp, r.x + r.width / 2,
+                                                      r.y + r.height / 2, &run), ==, (gint) b);
+      g_assert_cmpuint (run, ==, 0);
+      bar_color (names, p, function, &want);
+      assert_color (bar_pixel (surface, r), &want);
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* DESIGN.md's helper run(task) called from two places, with an uneven split. */
+static void
+test_estimated (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  guint m = fn_in (p, "app.py", 1, "main", 4), pr = fn_in (p, "app.py", 2, "prepare", 3);
+  guint an = fn_in (p, "app.py", 3, "analyze", 1), run = fn_in (p, "app.py", 4, "run", 4);
+  guint load = fn_in (p, "app.py", 5, "load", 3), smooth = fn_in (p, "app.py", 6, "smooth", 1);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  cairo_surface_t *surface;
+  const HearthNode *node;
+  cairo_rectangle_t r;
+  guint index, distinct = 0;
+  guint32 seen[8] = { 0 };
+  HearthRgb solid, tint, stripe;
+  double split;
+
+  edge (p, m, pr, 3);
+  edge (p, m, an, 1);
+  edge (p, pr, run, 3);
+  edge (p, an, run, 1);
+  edge (p, run, load, 3);
+  edge (p, run, smooth, 1);
+  _hearth_profile_finish (p);
+  tree = tree_at_root (p, m);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 801;
+  surface = draw (renderer, &vp);
+
+  /* load under prepare: 2.25 wide, 2 of it proven */
+  index = find_node (tree, "load", 3);
+  node = hearth_call_tree_get_node (tree, index);
+  g_assert_true (node->flags & HEARTH_NODE_ESTIMATED);
+  g_assert_cmpfloat (node->low, >, 0);
+  g_assert_cmpfloat (node->low, <, node->width);
+  r = rect_of (renderer, &vp, 0, index);
+  bar_color (names, p, node->function, &solid);
+  hearth_palette_hatch (hearth_palette_get (FALSE), &solid, &tint, &stripe);
+  split = round (r.x + node->low * 800 / 4) - r.x;
+
+  /* solid from the left edge to the lower bound */
+  for (double x = r.x; x < r.x + split - 1; x++)
+    assert_color (pixel (surface, x, r.y + 1), &solid);
+  /* hatched after it: the ground and the stripes of the same hue */
+  for (double x = r.x + split + 1; x < r.x + r.width; x++)
+    {
+      guint32 c = pixel (surface, x, r.y + 1);
+      guint k;
+
+      for (k = 0; k < distinct && seen[k] != c; k++)
+        ;
+      if (k == distinct && distinct < G_N_ELEMENTS (seen))
+        seen[distinct++] = c;
+    }
+  g_assert_cmpuint (distinct, >=, 2);
+  {
+    gboolean has_tint = FALSE;
+
+    for (guint k = 0; k < distinct; k++)
+      if (seen[k] == hearth_rgb_to_uint (&tint))
+        has_tint = TRUE;
+    g_assert_true (has_tint);
+  }
+
+  /* smooth under analyze never needs to have happened: all hatched */
+  index = find_node (tree, "smooth", 3);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    {
+      node = hearth_call_tree_get_node (tree, i);
+      if (node->depth == 3 && node->low == 0)
+        {
+          r = rect_of (renderer, &vp, 0, i);
+          g_assert_cmpuint (bar_pixel (surface, r), !=,
+                            hearth_rgb_to_uint (&solid));
+        }
+    }
+  cairo_surface_destroy (surface);
+}
+
+/* Every label lies inside its bar, padding included. */
+static void
+test_labels_inside (void)
+{
+  GString *stacks = g_string_new (NULL);
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthScene *scene;
+  guint n_labels = 0;
+
+  for (guint i = 1; i < 60; i++)
+    g_string_append_printf (stacks, "main;Module.function_number_%u;helper_%u;leaf %u\n", i,
+                            i % 7, i * i);
+  p = folded (stacks->str);
+  g_string_free (stacks, TRUE);
+  tree = tree_of (p, 0);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+
+  for (double width = 300; width <= 1500; width += 300)
+    {
+      double left = G_MAXDOUBLE, right = -G_MAXDOUBLE;
+      gboolean in_bar = FALSE;
+
+      vp.width = width;
+      scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, TRUE);
+      for (guint i = 0; i < scene->items->len; i++)
+        {
+          const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+          switch (item->kind)
+            {
+            case HEARTH_SCENE_BEGIN:
+              in_bar = TRUE;
+              left = G_MAXDOUBLE;
+              right = -G_MAXDOUBLE;
+              break;
+            case HEARTH_SCENE_FILL:
+              left = MIN (left, item->x);
+              right = MAX (right, item->x + item->w);
+              break;
+            case HEARTH_SCENE_TEXT:
+              if (in_bar)
+                {
+                  n_labels++;
+                  g_assert_cmpfloat (item->x, >=, left + 2);
+                  g_assert_cmpfloat (item->x + item->w, <=, right - 2);
+                }
+              break;
+            case HEARTH_SCENE_END:
+              in_bar = FALSE;
+              break;
+            default:
+              break;
+            }
+        }
+    }
+  g_assert_cmpuint (n_labels, >, 20);
+}
+
+/* A row of 20,000 bars narrower than a pixel costs a few items, and still shows. */
+static void
+test_narrow_bars (void)
+{
+  GString *stacks = g_string_new (NULL);
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthScene *scene;
+  cairo_surface_t *surface;
+  cairo_rectangle_t r;
+  guint leaf;
+  guint32 background = hearth_rgb_to_uint (&hearth_palette_get (FALSE)->background);
+
+  g_string_append (stacks, "main;big 30000\n");
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (stacks, "main;work;f%05u 1\n", i);
+  p = folded (stacks->str);
+  g_string_free (stacks, TRUE);
+  tree = tree_of (p, 0);
+  g_assert_cmpuint (hearth_call_tree_get_n_nodes (tree), >, 20000);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 400;
+  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
+  g_test_message ("%u items", scene->items->len);
+  g_assert_cmpuint (scene->items->len, <, 200);
+
+  surface = draw (renderer, &vp);
+  leaf = find_node (tree, "f00000", 3);
+  r = rect_of (renderer, &vp, 0, find_node (tree, "work", 2));
+  /* the merged run covers the leaves' row above "work" */
+  (void) leaf;
+  g_assert_cmpuint (pixel (surface, r.x + r.width / 2, r.y - r.height / 2), !=, background);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_search_and_selection (void)
+{
+  g_autoptr (HearthProfile) p = folded ("main;alpha 50\nmain;beta 40\n");
+  g_autoptr (HearthCallTree) tree = tree_of (p, 0.01);
+  g_autoptr (HearthNames) names = names_of (tree);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthPalette *palette = hearth_palette_get (FALSE);
+  guint alpha = find_node (tree, "alpha", 2), beta = find_node (tree, "beta", 2);
+  cairo_surface_t *surface;
+  cairo_rectangle_t ra, rb;
+  HearthRgb a_colour, b_colour, dimmed;
+
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  hearth_flame_renderer_set_search_text (renderer, "ALPH");
+  hearth_flame_renderer_set_selected (renderer, 0, (gint) beta);
+  vp.width = 700;
+  surface = draw (renderer, &vp);
+  ra = rect_of (renderer, &vp, 0, alpha);
+  rb = rect_of (renderer, &vp, 0, beta);
+  bar_color (names, p, hearth_call_tree_get_node (tree, alpha)->function, &a_colour);
+  bar_color (names, p, hearth_call_tree_get_node (tree, beta)->function, &b_colour);
+  hearth_palette_dim (palette, &b_colour, &dimmed);
+
+  /* the match keeps its colour inside its highlight outline; the other bar is dimmed */
+  assert_color (pixel (surface, ra.x + ra.width - 5, ra.y + 3), &a_colour);
+  assert_color (pixel (surface, ra.x, ra.y + ra.height / 2), &palette->search);
+  assert_color (pixel (surface, rb.x + rb.width - 5, rb.y + 3), &dimmed);
+  /* the selected bar is outlined */
+  assert_color (pixel (surface, rb.x, rb.y + rb.height / 2), &palette->selection);
+  assert_color (pixel (surface, rb.x + rb.width - 1, rb.y + rb.height / 2), &palette->selection);
+  cairo_surface_destroy (surface);
+
+  hearth_flame_renderer_set_search_text (renderer, NULL);
+  hearth_flame_renderer_set_selected (renderer, 0, -1);
+  surface = draw (renderer, &vp);
+  assert_color (pixel (surface, rb.x + rb.width - 5, rb.y + 3), &b_colour);
+  assert_color (pixel (surface, rb.x, rb.y + rb.height / 2), &b_colour);
+  cairo_surface_destroy (surface);
+}
+
+/* Zooming into a bar: it fills the width, its ancestors are dimmed. */
+static void
+test_zoom (void)
+{
+  g_autoptr (HearthProfile) p = folded ("main;a;b 30\nmain;c 70\n");
+  g_autoptr (HearthCallTree) tree = tree_of (p, 0.01);
+  g_autoptr (HearthNames) names = names_of (tree);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  guint a = find_node (tree, "a", 2), b = find_node (tree, "b", 3), m = find_node (tree, "main", 1);
+  const HearthNode *node = hearth_call_tree_get_node (tree, a);
+  cairo_surface_t *surface;
+  cairo_rectangle_t r;
+  HearthRgb colour;
+
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 400;
+  vp.x_start = node->left;
+  vp.x_end = node->left + node->width;
+  vp.zoom_node = (gint) a;
+  surface = draw (renderer, &vp);
+  r = rect_of (renderer, &vp, 0, b);
+  g_assert_cmpfloat (r.x, ==, 0);
+  g_assert_cmpfloat (r.width, >=, 398);
+  bar_color (names, p, hearth_call_tree_get_node (tree, a)->function, &colour);
+  assert_color (pixel (surface, 398, rect_of (renderer, &vp, 0, a).y + 1), &colour);
+  bar_color (names, p, hearth_call_tree_get_node (tree, m)->function, &colour);
+  hearth_palette_dim (hearth_palette_get (FALSE), &colour, &colour);
+  assert_color (pixel (surface, 398, rect_of (renderer, &vp, 0, m).y + 1), &colour);
+  cairo_surface_destroy (surface);
+}
+
+/* Time the guard dropped is drawn above the bar, dashed, not left empty like self time. */
+static void
+test_guarded (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  guint m = fn_in (p, "app.py", 1, "main", 10), f = fn_in (p, "app.py", 2, "f", 8);
+  guint g = fn_in (p, "app.py", 3, "g", 6);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthScene *scene;
+  gboolean dashed = FALSE, guarded = FALSE;
+
+  /* f -> g -> f: the guard drops the inner f */
+  edge (p, m, f, 8);
+  edge (p, f, g, 6);
+  edge (p, g, f, 4);
+  _hearth_profile_finish (p);
+  tree = tree_at_root (p, m);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    guarded |= hearth_call_tree_get_node (tree, i)->guarded_width > 0;
+  g_assert_true (guarded);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 500;
+  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, TRUE);
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+      if (item->kind == HEARTH_SCENE_OUTLINE && item->dashed)
+        {
+          dashed = TRUE;
+          /* above every row of bars of g's depth: in its own row */
+          g_assert_cmpfloat (item->y, <, rect_of (renderer, &vp, 0, find_node (tree, "g", 2)).y);
+        }
+    }
+  g_assert_true (dashed);
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_FOLDED, HEARTH_KIND_SAMPLED,
+                                                     HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  cairo_surface_t *surface;
+
+  _hearth_profile_finish (p);
+  tree = tree_of (p, 0.01);
+  hearth_flame_renderer_set_tree (renderer, tree, NULL);
+  hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
+  vp.width = 300;
+  surface = draw (renderer, &vp);
+  g_assert_cmpint (hearth_flame_renderer_node_at (renderer, &vp, 10, 10, NULL), ==, -1);
+  cairo_surface_destroy (surface);
+
+  /* nothing set at all */
+  g_clear_object (&renderer);
+  renderer = hearth_flame_renderer_new ();
+  surface = draw (renderer, &vp);
+  cairo_surface_destroy (surface);
+}
+
+static gboolean
+scene_has_text (const HearthScene *scene,
+                const char        *text)
+{
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+      if (item->kind == HEARTH_SCENE_TEXT && strcmp (item->text, text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Ticks at 1, 2 or 5 times a power of ten, and a caption that says what the axis is not. */
+static void
+test_axis (void)
+{
+  g_autoptr (HearthProfile) samples = folded ("main;a 300\nmain;b 117\n");
+  g_autoptr (HearthCallTree) tree = tree_of (samples, 0.01);
+  g_autoptr (HearthProfile) seconds = new_pstats ();
+  g_autoptr (HearthCallTree) timed = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthScene *scene;
+  guint m;
+
+  hearth_flame_renderer_set_tree (renderer, tree, NULL);
+  vp.width = 1000;
+  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
+  g_assert_true (scene_has_text (scene, "samples, merged — not in call order"));
+  g_assert_true (scene_has_text (scene, "0"));
+  g_assert_true (scene_has_text (scene, "50"));
+  g_assert_true (scene_has_text (scene, "400"));
+  g_assert_false (scene_has_text (scene, "450"));
+  g_assert_false (scene_has_text (scene, "25"));
+
+  /* zoomed in: finer ticks */
+  vp.x_start = 100;
+  vp.x_end = 110;
+  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
+  g_assert_true (scene_has_text (scene, "100"));
+  g_assert_true (scene_has_text (scene, "102"));
+  g_assert_true (scene_has_text (scene, "110"));
+  g_assert_false (scene_has_text (scene, "101"));
+  g_assert_false (scene_has_text (scene, "98"));
+
+  m = fn_in (seconds, "app.py", 1, "main", 0.0423);
+  _hearth_profile_finish (seconds);
+  timed = tree_at_root (seconds, m);
+  hearth_flame_renderer_set_tree (renderer, timed, NULL);
+  vp.x_start = vp.x_end = 0;
+  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
+  g_assert_true (scene_has_text (scene, "time / ms, merged — not in call order"));
+  g_assert_true (scene_has_text (scene, "40"));
+  g_assert_true (scene_has_text (scene, "5"));
+}
+
+/* Any viewport: bars stay inside the graph area, labels inside their bars, nothing crashes. */
+static void
+test_random_viewports (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (4);
+  GString *stacks = g_string_new (NULL);
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      guint depth = g_rand_int_range (rand, 1, 12);
+
+      g_string_append (stacks, "main");
+      for (guint d = 0; d < depth; d++)
+        g_string_append_printf (stacks, ";Cls.f%d", g_rand_int_range (rand, 0, 6 + d * 4));
+      g_string_append_printf (stacks, " %d\n", g_rand_int_range (rand, 1, 1000));
+    }
+  p = folded (stacks->str);
+  g_string_free (stacks, TRUE);
+  tree = tree_of (p, 0);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
+
+  for (guint k = 0; k < 200; k++)
+    {
+      HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+      double total = hearth_call_tree_get_total (tree);
+      guint n = hearth_call_tree_get_n_nodes (tree);
+      const HearthScene *scene;
+      cairo_surface_t *surface;
+
+      vp.width = g_rand_int_range (rand, 50, 1500);
+      vp.icicle = g_rand_boolean (rand);
+      vp.row_height = g_rand_boolean (rand) ? 0 : g_rand_int_range (rand, 3, 40);
+      if (g_rand_boolean (rand))
+        {
+          const HearthNode *node;
+
+          vp.zoom_node = g_rand_int_range (rand, 0, (gint) n);
+          node = hearth_call_tree_get_node (tree, vp.zoom_node);
+          vp.x_start = node->left;
+          vp.x_end = node->left + node->width;
+        }
+      else if (g_rand_boolean (rand))
+        {
+          vp.x_start = g_rand_double_range (rand, -0.1, 1) * total;
+          vp.x_end = vp.x_start + g_rand_double_range (rand, 1e-9, 1.2) * total;
+        }
+      hearth_flame_renderer_set_search_text (renderer, g_rand_boolean (rand) ? "f1" : NULL);
+      hearth_flame_renderer_set_selected (renderer, 0, g_rand_int_range (rand, -1, (gint) n));
+      hearth_flame_renderer_set_margin (renderer, g_rand_int_range (rand, 0, 30));
+
+      scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
+      for (guint i = 0; i < scene->items->len; i++)
+        {
+          const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+          if (item->kind != HEARTH_SCENE_FILL)
+            continue;
+          g_assert_cmpfloat (item->x, >=, 0);
+          g_assert_cmpfloat (item->x + item->w, <=, vp.width);
+          g_assert_cmpfloat (item->w, >, 0);
+          g_assert_cmpfloat (item->y + item->h, <=, scene->height);
+        }
+      if (k % 20 == 0)
+        {
+          surface = draw (renderer, &vp);
+          cairo_surface_destroy (surface);
+        }
+    }
+}
+
+/* The row height follows the font: about one and a half lines. */
+static void
+test_row_height (void)
+{
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  g_autoptr (PangoFontDescription) big = pango_font_description_from_string ("Sans 18");
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  double small_row, big_row;
+
+  vp.width = 300;
+  small_row = hearth_flame_renderer_get_row_height (renderer, &vp);
+  hearth_flame_renderer_set_font (renderer, big);
+  big_row = hearth_flame_renderer_get_row_height (renderer, &vp);
+  g_test_message ("rows of %.0f and %.0f px", small_row, big_row);
+  g_assert_cmpfloat (small_row, >=, 16);
+  g_assert_cmpfloat (small_row, <=, 26);
+  g_assert_cmpfloat (big_row, >, small_row * 1.7);
+  vp.row_height = 30;
+  g_assert_cmpfloat (hearth_flame_renderer_get_row_height (renderer, &vp), ==, 30);
+}
+
+/* Under -fsanitize=address: fontconfig's configuration and pango's font loading thread keep
+ * caches for the life of the process; they are not leaks of this program. */
+const char *__lsan_default_suppressions (void);
+
+const char *
+__lsan_default_suppressions (void)
+{
+  return "leak:libfontconfig.so\nleak:libpangoft2-1.0.so\n";
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/palette/contrast", test_palette_contrast);
+  g_test_add_func ("/palette/categories", test_palette_categories);
+  g_test_add_func ("/renderer/format-value", test_format_value);
+  g_test_add_func ("/renderer/category-colours", test_category_colours);
+  g_test_add_func ("/renderer/shared-axis", test_shared_axis);
+  g_test_add_func ("/renderer/shared-axis-examples", test_shared_axis_examples);
+  g_test_add_func ("/renderer/differential", test_differential);
+  g_test_add_func ("/renderer/icicle", test_icicle);
+  g_test_add_func ("/renderer/estimated", test_estimated);
+  g_test_add_func ("/renderer/labels-inside", test_labels_inside);
+  g_test_add_func ("/renderer/narrow-bars", test_narrow_bars);
+  g_test_add_func ("/renderer/search-and-selection", test_search_and_selection);
+  g_test_add_func ("/renderer/zoom", test_zoom);
+  g_test_add_func ("/renderer/guarded", test_guarded);
+  g_test_add_func ("/renderer/empty", test_empty);
+  g_test_add_func ("/renderer/row-height", test_row_height);
+  g_test_add_func ("/renderer/axis", test_axis);
+  g_test_add_func ("/renderer/random-viewports", test_random_viewports);
+
+  return g_test_run ();
+}
