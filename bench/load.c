@@ -1,0 +1,331 @@
+/* load.c: how fast and how lean Hearth loads a large cProfile file, next to pstats.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Usage: load [--runs N] [--pstats-runs N] [--check] [FILE]
+ *
+ * Without FILE, a 200,000-function, 1,000,000-edge profile is generated once into the
+ * build folder by gen_big_prof.py (and regenerated when the generator is newer).
+ * Prints, one line each: Hearth's median load time, pstats' median in-process load time,
+ * their ratio, and the file size with the peak memory of one load in a fresh process.
+ * With --check, exits with status 1 when a target is missed (Hearth at least 20x faster
+ * than pstats; peak memory at most 3x the file size plus HEARTH_BENCH_SLACK_MB).
+ */
+
+#include "hearth-profile.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define HEARTH_BENCH_SPEED_TARGET 20.0
+#define HEARTH_BENCH_MEMORY_TARGET 3.0
+#define HEARTH_BENCH_SLACK_MB 16.0
+#define HEARTH_BENCH_MB 1e6
+
+/* Times the pstats.Stats call only, so interpreter start-up is not counted. */
+static const char hearth_bench_pstats_snippet[] =
+  "import sys, time, pstats\n"
+  "t = time.perf_counter()\n"
+  "pstats.Stats(sys.argv[1])\n"
+  "print(repr(time.perf_counter() - t))\n";
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *values,
+        guint   n)
+{
+  qsort (values, n, sizeof *values, compare_doubles);
+  return (n % 2) ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+static gint64
+file_mtime (const char *path)
+{
+  struct stat st;
+
+  return stat (path, &st) == 0 ? (gint64) st.st_mtime : -1;
+}
+
+/* The default file is costly to make (tens of seconds): keep it while it is current. */
+static char *
+default_profile (GError **error)
+{
+  const char *out = HEARTH_BENCH_DEFAULT_PROF;
+  const char *argv[] = { "python3", HEARTH_BENCH_GENERATOR, out, NULL };
+  int status;
+
+  if (file_mtime (out) >= file_mtime (HEARTH_BENCH_GENERATOR))
+    return g_strdup (out);
+
+  g_printerr ("generating %s ...\n", out);
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_CHILD_INHERITS_STDIN,
+                     NULL, NULL, NULL, NULL, &status, error) ||
+      !g_spawn_check_wait_status (status, error))
+    {
+      g_prefix_error (error, "cannot generate %s: ", out);
+      return NULL;
+    }
+  return g_strdup (out);
+}
+
+static gboolean
+time_hearth (const char  *path,
+             guint        runs,
+             double      *seconds,
+             GError     **error)
+{
+  g_autofree double *times = g_new (double, runs);
+
+  for (guint i = 0; i < runs; i++)
+    {
+      HearthProfile *profile;
+      gint64 start = g_get_monotonic_time ();
+
+      profile = hearth_profile_load_path (path, error);
+      times[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+      if (profile == NULL)
+        return FALSE;
+      if (i == 0)
+        g_printerr ("%u functions, %u edges\n", hearth_profile_get_n_functions (profile),
+                    hearth_profile_get_n_edges (profile));
+      g_object_unref (profile);
+    }
+  *seconds = median (times, runs);
+  return TRUE;
+}
+
+static gboolean
+time_pstats (const char  *path,
+             guint        runs,
+             double      *seconds,
+             GError     **error)
+{
+  const char *argv[] = { "python3", "-c", hearth_bench_pstats_snippet, path, NULL };
+  g_autofree double *times = g_new (double, runs);
+
+  for (guint i = 0; i < runs; i++)
+    {
+      g_autofree char *out = NULL;
+      char *end;
+      int status;
+
+      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                         &out, NULL, &status, error) ||
+          !g_spawn_check_wait_status (status, error))
+        return FALSE;
+      times[i] = g_ascii_strtod (out, &end);
+      if (end == out)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "unexpected output from python3: %s", out);
+          return FALSE;
+        }
+    }
+  *seconds = median (times, runs);
+  return TRUE;
+}
+
+/* The child half of the memory measurement: report the resident size reached before
+ * loading (after the libraries and the type system are set up), then load once. */
+static int
+measure_once (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  HearthProfile *profile;
+  struct rusage usage;
+
+  g_type_ensure (HEARTH_TYPE_PROFILE);
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return 1;
+  printf ("%ld\n", usage.ru_maxrss);
+  fflush (stdout);
+
+  if (path == NULL)
+    return 0;
+  profile = hearth_profile_load_path (path, &error);
+  if (profile == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  g_object_unref (profile);
+  return 0;
+}
+
+static char *
+self_path (const char *argv0)
+{
+  char *link = g_file_read_link ("/proc/self/exe", NULL);
+
+  return link != NULL ? link : g_strdup (argv0);
+}
+
+/* Peak resident memory of one load, in bytes, in a fresh process: the child's ru_maxrss
+ * (from wait4) minus the baseline the child printed before loading. Run this before the
+ * timed loads: a child inherits the parent's high-water mark across fork and exec. */
+static gboolean
+measure_peak (const char  *argv0,
+              const char  *path,
+              double      *bytes,
+              GError     **error)
+{
+  g_autofree char *exe = self_path (argv0);
+  char buffer[64] = "";
+  gsize got = 0;
+  struct rusage usage;
+  int fds[2], status;
+  long baseline;
+  pid_t pid;
+
+  if (pipe (fds) != 0)
+    goto failed;
+  fflush (NULL);   /* the child must not inherit unwritten output */
+  pid = fork ();
+  if (pid < 0)
+    goto failed;
+  if (pid == 0)
+    {
+      dup2 (fds[1], STDOUT_FILENO);
+      close (fds[0]);
+      close (fds[1]);
+      execl (exe, exe, "--measure-once", path, (char *) NULL);
+      _exit (127);
+    }
+  close (fds[1]);
+  for (;;)
+    {
+      ssize_t n = read (fds[0], buffer + got, sizeof buffer - 1 - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      got += n;
+    }
+  close (fds[0]);
+  while (wait4 (pid, &status, 0, &usage) < 0)
+    if (errno != EINTR)
+      goto failed;
+
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0 || got == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the measuring process %s %d",
+                   WIFEXITED (status) ? "exited with status" : "was killed by signal",
+                   WIFEXITED (status) ? WEXITSTATUS (status) : WTERMSIG (status));
+      return FALSE;
+    }
+  baseline = strtol (buffer, NULL, 10);
+  *bytes = (double) MAX (0, usage.ru_maxrss - baseline) * 1024;
+  return TRUE;
+
+failed:
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s", g_strerror (errno));
+  return FALSE;
+}
+
+static gboolean
+parse_count (const char *text,
+             guint      *value)
+{
+  guint64 v;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &v, NULL))
+    return FALSE;
+  *value = (guint) v;
+  return TRUE;
+}
+
+static void
+usage_and_exit (void)
+{
+  g_printerr ("usage: load [--runs N] [--pstats-runs N] [--check] [FILE]\n");
+  exit (2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  guint runs = 5, pstats_runs = 3;
+  gboolean check = FALSE, ok = TRUE;
+  double hearth_s, pstats_s = 0, peak, file_size;
+  struct stat st;
+
+  if (argc >= 2 && strcmp (argv[1], "--measure-once") == 0)
+    return measure_once (argc >= 3 ? argv[2] : NULL);
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--runs") == 0 && i + 1 < argc)
+        {
+          if (!parse_count (argv[++i], &runs) || runs == 0)
+            usage_and_exit ();
+        }
+      else if (strcmp (argv[i], "--pstats-runs") == 0 && i + 1 < argc)
+        {
+          if (!parse_count (argv[++i], &pstats_runs))
+            usage_and_exit ();
+        }
+      else if (strcmp (argv[i], "--check") == 0)
+        check = TRUE;
+      else if (argv[i][0] == '-' || path != NULL)
+        usage_and_exit ();
+      else
+        path = g_strdup (argv[i]);
+    }
+
+  if (path == NULL && (path = default_profile (&error)) == NULL)
+    goto failed;
+  if (stat (path, &st) != 0)
+    {
+      g_set_error (&error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", path,
+                   g_strerror (errno));
+      goto failed;
+    }
+  file_size = (double) st.st_size;
+
+  if (!measure_peak (argv[0], path, &peak, &error) ||
+      !time_hearth (path, runs, &hearth_s, &error))
+    goto failed;
+  printf ("hearth load: %.3f s (median of %u)\n", hearth_s, runs);
+  fflush (stdout);
+
+  if (pstats_runs > 0)
+    {
+      if (!time_pstats (path, pstats_runs, &pstats_s, &error))
+        goto failed;
+      printf ("pstats load: %.2f s (median of %u)\n", pstats_s, pstats_runs);
+      printf ("speed ratio: %.1fx\n", pstats_s / MAX (hearth_s, 1e-9));
+      ok = pstats_s >= HEARTH_BENCH_SPEED_TARGET * hearth_s;
+    }
+
+  printf ("file: %.1f MB, peak memory: %.1f MB (%.2fx file)\n", file_size / HEARTH_BENCH_MB,
+          peak / HEARTH_BENCH_MB, peak / MAX (file_size, 1));
+  ok = ok && peak <= HEARTH_BENCH_MEMORY_TARGET * file_size + HEARTH_BENCH_SLACK_MB * HEARTH_BENCH_MB;
+
+  return (check && !ok) ? 1 : 0;
+
+failed:
+  g_printerr ("load: %s\n", error->message);
+  return 1;
+}
