@@ -434,6 +434,31 @@ test_unreached (void)
   g_assert_null (strstr (warnings, "tiny"));
 }
 
+/* cProfile's exec above the script's <module> holds the whole tree: it is not unreached,
+ * but a function that only shares a caller with the root is. */
+static void
+test_unreached_root_callers (void)
+{
+  g_autoptr (HearthProfile) p = new_profile ();
+  guint exec = fn_in (p, "~", 0, "<built-in method builtins.exec>", 10);
+  guint module = fn_in (p, "app.py", 1, "<module>", 9);
+  guint work = fn_in (p, "app.py", 5, "work", 9);
+  guint other = fn_in (p, "lib.py", 1, "<module>", 1);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autofree guint *unreached = NULL;
+  guint n = 0;
+
+  edge (p, exec, module, 9);
+  edge (p, exec, other, 1);
+  edge (p, module, work, 9);
+  _hearth_profile_finish (p);
+
+  tree = tree_at (p, module, 0.01);
+  unreached = hearth_call_tree_dup_unreached (tree, 0.05, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (unreached[0], ==, other);
+}
+
 static void
 test_shrink (void)
 {
@@ -1171,6 +1196,7 @@ main (int   argc,
   g_test_add_func ("/call-tree/recursion/direct", test_recursion_direct);
   g_test_add_func ("/call-tree/recursion/mutual", test_recursion_mutual);
   g_test_add_func ("/call-tree/unreached", test_unreached);
+  g_test_add_func ("/call-tree/unreached/root-callers", test_unreached_root_callers);
   g_test_add_func ("/call-tree/shrink", test_shrink);
   g_test_add_func ("/call-tree/zero-time", test_zero_time);
   g_test_add_func ("/call-tree/weird-values", test_weird_values);

@@ -419,6 +419,39 @@ compare_by_cum (const void *a,
   return _hearth_call_tree_compare_functions (profile, x, y);
 }
 
+/* The callers the root's own time came through (cProfile's `exec` above a script's
+ * <module>) hold the whole tree: they are not time the tree misses. Walks up while one
+ * caller's edge carries most of the function's time. */
+static void
+mark_root_ancestors (HearthCallTree *self,
+                     gboolean       *reached)
+{
+  gint root = hearth_call_tree_get_root_function (self);
+  guint n = hearth_profile_get_n_functions (self->profile);
+
+  for (guint steps = 0; root >= 0 && (guint) root < n && steps < n; steps++)
+    {
+      double cum = hearth_profile_clamp (hearth_profile_get_function (self->profile, root)->cum);
+      const guint *callers;
+      guint n_callers;
+      gint next = -1;
+
+      callers = hearth_profile_get_callers (self->profile, root, &n_callers);
+      for (guint i = 0; i < n_callers; i++)
+        {
+          const HearthEdge *e = hearth_profile_get_edge (self->profile, callers[i]);
+
+          if (e->caller != (guint) root && !reached[e->caller] &&
+              hearth_profile_clamp (e->cum) >= 0.5 * cum && cum > 0)
+            next = (gint) e->caller;
+        }
+      if (next < 0)
+        break;
+      reached[next] = TRUE;
+      root = next;
+    }
+}
+
 /**
  * hearth_call_tree_dup_unreached:
  * @self: a call tree
@@ -427,7 +460,8 @@ compare_by_cum (const void *a,
  * @n_functions: (out): how many functions are listed
  *
  * The functions with at least that much time and no bar in the tree: the time the tree never
- * reaches, and candidate roots. Largest cumulative time first.
+ * reaches, and candidate roots. Largest cumulative time first. The callers the root's time
+ * came through are left out: they hold the tree rather than miss it.
  *
  * Returns: (transfer full): function indices
  */
@@ -450,6 +484,8 @@ hearth_call_tree_dup_unreached (HearthCallTree *self,
   for (guint i = 0; i < self->n_nodes; i++)
     if (self->nodes[i].function < n)
       reached[self->nodes[i].function] = TRUE;
+  if (!hearth_call_tree_is_from_stacks (self))
+    mark_root_ancestors (self, reached);
 
   least = min_fraction * hearth_call_tree_get_total (self);
   for (guint f = 0; f < n && self->n_nodes > 0; f++)
