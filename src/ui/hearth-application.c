@@ -1,0 +1,436 @@
+/* hearth-application.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-application"
+
+#include "hearth-application.h"
+
+#include <glib/gi18n.h>
+
+#include "hearth-resources.h"
+#include "hearth-window.h"
+
+/**
+ * HearthApplication:
+ *
+ * One running instance: `hearth FILE…` run again, or a file opened from the file manager,
+ * goes to it. A window per file; `hearth` alone shows a window with the welcome page. The
+ * command line options that shape a graph (`--root`, `--cutoff`, `--max-repeat`, `--mine`,
+ * `--icicle`, `--no-source`) apply to the windows that command line opens. `--compare
+ * BEFORE AFTER` opens the two files side by side in two windows until the compare window
+ * exists.
+ */
+
+struct _HearthApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (HearthApplication, hearth_application, GTK_TYPE_APPLICATION)
+
+typedef struct
+{
+  const char  *root;
+  double       cutoff;
+  gint         max_repeat;
+  char       **mine;
+  gboolean     icicle;
+  gboolean     no_source;
+} WindowOptions;
+
+/* Resources and settings -------------------------------------------------------------------- */
+
+/**
+ * _hearth_ui_register_resources:
+ *
+ * Registers the window templates, the style sheet and the shortcuts window, once. Called
+ * before any template is used, with or without an application (the widget tests).
+ */
+void
+_hearth_ui_register_resources (void)
+{
+  static gsize registered = 0;
+
+  if (g_once_init_enter (&registered))
+    {
+      hearth_register_resource ();
+      g_once_init_leave (&registered, 1);
+    }
+}
+
+/**
+ * _hearth_ui_load_style:
+ * @display: a display
+ *
+ * Adds style.css from the resource to @display, once. (Plain GtkApplication does not load
+ * it by itself; libadwaita's would.)
+ */
+void
+_hearth_ui_load_style (GdkDisplay *display)
+{
+  g_autoptr (GtkCssProvider) provider = NULL;
+
+  if (display == NULL || g_object_get_data (G_OBJECT (display), "hearth-style") != NULL)
+    return;
+  _hearth_ui_register_resources ();
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, HEARTH_RESOURCE_PATH "/style.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_set_data_full (G_OBJECT (display), "hearth-style", g_steal_pointer (&provider),
+                          g_object_unref);
+  gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (display),
+                                    HEARTH_RESOURCE_PATH "/icons");
+}
+
+static GSettingsSchema *
+find_schema (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  GSettingsSchema *schema = NULL;
+  g_autofree char *exe = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, HEARTH_SCHEMA_ID, TRUE);
+  if (schema != NULL)
+    return schema;
+
+  /* not installed: a run from the build folder finds the schema compiled in <build>/data */
+  exe = g_file_read_link ("/proc/self/exe", NULL);
+  if (exe != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (exe);
+      g_autofree char *data = g_build_filename (dir, "..", "data", NULL);
+      g_autoptr (GSettingsSchemaSource) build = NULL;
+
+      if (g_file_test (data, G_FILE_TEST_IS_DIR))
+        build = g_settings_schema_source_new_from_directory (data, source, FALSE, NULL);
+      if (build != NULL)
+        schema = g_settings_schema_source_lookup (build, HEARTH_SCHEMA_ID, FALSE);
+    }
+  if (schema == NULL)
+    g_message ("The settings schema %s is not installed: settings will not be saved",
+               HEARTH_SCHEMA_ID);
+  return schema;
+}
+
+/**
+ * _hearth_settings_new:
+ *
+ * Returns: (transfer full) (nullable): Hearth's settings, %NULL when the schema is nowhere
+ *   to be found (nothing is saved then)
+ */
+GSettings *
+_hearth_settings_new (void)
+{
+  static GSettingsSchema *schema = NULL;
+  static gsize looked_up = 0;
+
+  if (g_once_init_enter (&looked_up))
+    {
+      schema = find_schema ();
+      g_once_init_leave (&looked_up, 1);
+    }
+  return schema != NULL ? g_settings_new_full (schema, NULL, NULL) : NULL;
+}
+
+/* Windows ------------------------------------------------------------------------------------ */
+
+static HearthWindow *
+find_window_for (HearthApplication *self,
+                 GFile             *file)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      GFile *shown;
+
+      if (!HEARTH_IS_WINDOW (l->data))
+        continue;
+      shown = hearth_window_get_file (l->data);
+      if (shown != NULL && g_file_equal (shown, file))
+        return l->data;
+    }
+  return NULL;
+}
+
+static HearthWindow *
+find_empty_window (HearthApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (HEARTH_IS_WINDOW (l->data) && hearth_window_is_empty (l->data))
+      return l->data;
+  return NULL;
+}
+
+static void
+apply_options (HearthWindow        *window,
+               const WindowOptions *options)
+{
+  HearthSession *session = hearth_window_get_session (window);
+
+  if (options == NULL)
+    return;
+  if (options->root != NULL)
+    hearth_session_set_root_spec (session, options->root);
+  if (options->cutoff >= 0)
+    hearth_session_set_cutoff (session, options->cutoff);
+  if (options->max_repeat > 0)
+    hearth_session_set_max_repeat (session, options->max_repeat);
+  if (options->mine != NULL)
+    hearth_session_set_mine_paths (session, (const char * const *) options->mine);
+  if (options->no_source)
+    hearth_session_set_use_source (session, FALSE);
+  if (options->icicle)
+    hearth_window_set_icicle (window, TRUE);
+}
+
+static HearthWindow *
+open_with_options (HearthApplication   *self,
+                   GFile               *file,
+                   gboolean             new_window,
+                   const WindowOptions *options)
+{
+  HearthWindow *window = new_window ? NULL : find_window_for (self, file);
+
+  if (window != NULL && options == NULL)
+    {
+      gtk_window_present (GTK_WINDOW (window));
+      return window;
+    }
+  window = new_window ? NULL : find_empty_window (self);
+  if (window == NULL)
+    window = hearth_window_new (GTK_APPLICATION (self));
+  apply_options (window, options);
+  hearth_window_open (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/**
+ * hearth_application_open_file:
+ * @self: a #HearthApplication
+ * @file: a profile file
+ * @from: (nullable): the window asking, if any
+ *
+ * Shows @file: presents the window that shows it already, or loads it in an empty window,
+ * or in a new one.
+ */
+void
+hearth_application_open_file (HearthApplication *self,
+                              GFile             *file,
+                              GtkWindow         *from)
+{
+  g_return_if_fail (HEARTH_IS_APPLICATION (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  open_with_options (self, file, FALSE, NULL);
+}
+
+/* GApplication ------------------------------------------------------------------------------- */
+
+static void
+hearth_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (hearth_window_new (GTK_APPLICATION (app)));
+  gtk_window_present (window);
+}
+
+static void
+hearth_application_open (GApplication  *app,
+                         GFile        **files,
+                         int            n_files,
+                         const char    *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    open_with_options (HEARTH_APPLICATION (app), files[i], FALSE, NULL);
+}
+
+/* --cutoff is a string: GApplication leaves a double option that is 0 out of the dictionary,
+ * and 0 is a cutoff one may well ask for. hearth_cli_run () has checked the value already. */
+static void
+read_options (GVariantDict  *dict,
+              WindowOptions *options,
+              gboolean      *any)
+{
+  const char *cutoff = NULL;
+
+  *any = FALSE;
+  options->cutoff = -1;
+  options->max_repeat = 0;
+  *any |= g_variant_dict_lookup (dict, "root", "&s", &options->root);
+  if (g_variant_dict_lookup (dict, "cutoff", "&s", &cutoff))
+    {
+      options->cutoff = g_ascii_strtod (cutoff, NULL);
+      *any = TRUE;
+    }
+  *any |= g_variant_dict_lookup (dict, "max-repeat", "i", &options->max_repeat);
+  *any |= g_variant_dict_lookup (dict, "mine", "^aay", &options->mine);
+  *any |= g_variant_dict_lookup (dict, "icicle", "b", &options->icicle);
+  *any |= g_variant_dict_lookup (dict, "no-source", "b", &options->no_source);
+}
+
+static int
+hearth_application_command_line (GApplication            *app,
+                                 GApplicationCommandLine *command_line)
+{
+  HearthApplication *self = HEARTH_APPLICATION (app);
+  GVariantDict *dict = g_application_command_line_get_options_dict (command_line);
+  WindowOptions options = { 0 };
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  gboolean compare = FALSE, any = FALSE;
+  int argc = 0;
+
+  read_options (dict, &options, &any);
+  g_variant_dict_lookup (dict, "compare", "b", &compare);
+  argv = g_application_command_line_get_arguments (command_line, &argc);
+  for (int i = 1; i < argc; i++)
+    g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line, argv[i]));
+
+  if (compare && files->len != 2)
+    {
+      g_application_command_line_printerr (command_line, "hearth: %s\n",
+                                           _("--compare takes two profiles, before and after"));
+      g_strfreev (options.mine);
+      return 1;
+    }
+
+  if (files->len == 0)
+    g_application_activate (app);
+  /* until the compare window exists, each run gets a window of its own */
+  for (guint i = 0; i < files->len; i++)
+    open_with_options (self, files->pdata[i], compare, any ? &options : NULL);
+
+  g_strfreev (options.mine);
+  return 0;
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  static const char *authors[] = { "The Hearth authors", NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_show_about_dialog (parent,
+                         "program-name", _("Hearth"),
+                         "logo-icon-name", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Shows a Python profile as a flame graph and tells you "
+                                       "which call chain takes the time"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "copyright", "© 2026 The Hearth authors",
+                         "authors", authors,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+hearth_application_startup (GApplication *app)
+{
+  static const GActionEntry entries[] = {
+    { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
+    { "about", about_activated, NULL, NULL, NULL, { 0 } },
+  };
+  static const struct
+  {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.reload", { "<Control>r", "F5", NULL } },
+    { "win.search", { "<Control>f", NULL } },
+    { "win.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (hearth_application_parent_class)->startup (app);
+
+  g_set_application_name (_("Hearth"));
+  gtk_window_set_default_icon_name (APP_ID);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
+}
+
+/* The resource path is the same for the development flavour's application ID. GApplication
+ * sets its own default in constructed (), so ours comes after. */
+static void
+hearth_application_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (hearth_application_parent_class)->constructed (object);
+
+  g_application_set_resource_base_path (G_APPLICATION (object), HEARTH_RESOURCE_PATH);
+}
+
+static void
+hearth_application_class_init (HearthApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->constructed = hearth_application_constructed;
+  app_class->activate = hearth_application_activate;
+  app_class->open = hearth_application_open;
+  app_class->command_line = hearth_application_command_line;
+  app_class->startup = hearth_application_startup;
+}
+
+static void
+hearth_application_init (HearthApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "compare", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Compare two profiles, before and after, on one time axis"), NULL },
+    { "root", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
+    { "cutoff", 0, 0, G_OPTION_ARG_STRING, NULL,
+      N_("Hide callees narrower than this fraction of the root (default 0.01)"), N_("FRACTION") },
+    { "max-repeat", 0, 0, G_OPTION_ARG_INT, NULL,
+      N_("How often a function may appear on one chain (default 1)"), N_("N") },
+    { "mine", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL,
+      N_("Count code under PATH as your own (repeatable)"), N_("PATH") },
+    { "icicle", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Draw the root at the top"), NULL },
+    { "no-source", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Do not read source files to qualify function names"), NULL },
+    /* headless options that mean nothing to a window; accepted so that they are not errors */
+    { "width", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL, NULL, NULL },
+    { "count", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL, NULL, NULL },
+    { NULL }
+  };
+
+  _hearth_ui_register_resources ();
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+}
+
+/**
+ * hearth_application_new:
+ *
+ * Returns: (transfer full): the application
+ */
+HearthApplication *
+hearth_application_new (void)
+{
+  return g_object_new (HEARTH_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_HANDLES_COMMAND_LINE,
+                       NULL);
+}

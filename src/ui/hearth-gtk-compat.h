@@ -1,0 +1,48 @@
+/* hearth-gtk-compat.h: the few places where GTK 4.8 and newer GTK need different code.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+void      hearth_widget_get_fg_color    (GtkWidget            *widget,
+                                         GdkRGBA              *color);
+
+void      hearth_open_file_async        (GtkWindow            *parent,
+                                         const char           *title,
+                                         const char           *accept_label,
+                                         GFile                *folder,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+GFile    *hearth_open_file_finish       (GAsyncResult         *result,
+                                         GError              **error);
+
+void      hearth_save_file_async        (GtkWindow            *parent,
+                                         const char           *title,
+                                         const char           *initial_name,
+                                         GFile                *folder,
+                                         GListModel           *filters,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+GFile    *hearth_save_file_finish       (GAsyncResult         *result,
+                                         GError              **error);
+
+void      hearth_launch_file_async      (GtkWindow            *parent,
+                                         GFile                *file,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+gboolean  hearth_launch_file_finish     (GAsyncResult         *result,
+                                         GError              **error);
+
+GListModel *hearth_profile_file_filters (void);
+
+G_END_DECLS

@@ -1,0 +1,695 @@
+/* hearth-warnings-pane.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-warnings-pane"
+
+#include "hearth-warnings-pane.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+/**
+ * HearthWarningsPane:
+ *
+ * One card per kind of finding, in plain words: the profile's own warnings; the estimated
+ * bars and the multi-caller functions behind them (with the way to exact chains); the
+ * double counting the shrink hid; the time the guard hides, with a button that allows
+ * repeats; the time the tree never reaches, each candidate with a "Use as Root" button; the
+ * share the cutoff hides and any budget that limited the tree; for sampled profiles the
+ * sample count. It says "No warnings" when there is nothing to say. The number of cards
+ * with findings is #HearthWarningsPane:n-warnings, which the window shows on the tab.
+ */
+
+#define MAX_LISTED        8     /* functions listed per card */
+#define MAX_CALLERS_NAMED 6
+#define FEW_SAMPLES       1000  /* below this, small differences are noise */
+#define CUTOFF_WORTH      0.01  /* the cutoff's hidden share is worth a card from 1 % */
+
+struct _HearthWarningsPane
+{
+  HearthPane  parent_instance;
+
+  guint       n_warnings;
+
+  /* children */
+  GtkWidget  *stack;
+  GtkWidget  *cards;
+};
+
+G_DEFINE_FINAL_TYPE (HearthWarningsPane, hearth_warnings_pane, HEARTH_TYPE_PANE)
+
+enum
+{
+  PROP_0,
+  PROP_N_WARNINGS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static double
+percent (double value,
+         double total)
+{
+  return total > 0 ? 100 * value / total : 0;
+}
+
+/* Cards ------------------------------------------------------------------------------------- */
+
+static GtkWidget *
+add_card (HearthWarningsPane *self,
+          const char         *title,
+          const char         *icon_name)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *label = gtk_label_new (title);
+
+  gtk_widget_add_css_class (card, "warning-card");
+  gtk_box_append (GTK_BOX (header), gtk_image_new_from_icon_name (icon_name));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (header), label);
+  gtk_box_append (GTK_BOX (card), header);
+  gtk_box_append (GTK_BOX (self->cards), card);
+  return card;
+}
+
+static GtkWidget *
+add_text (GtkWidget  *card,
+          const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_box_append (GTK_BOX (card), label);
+  return label;
+}
+
+static GtkWidget *
+add_note (GtkWidget  *card,
+          const char *text)
+{
+  GtkWidget *label = add_text (card, text);
+
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static GtkWidget *
+add_button_row (GtkWidget  *card,
+                const char *text,
+                const char *button_label,
+                GCallback   callback,
+                gpointer    user_data,
+                gint        value)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *button = gtk_button_new_with_mnemonic (button_label);
+  GtkWidget *label;
+
+  if (text != NULL)
+    {
+      label = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (row), label);
+    }
+  else
+    gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (button), "value", GINT_TO_POINTER (value));
+  g_signal_connect (button, "clicked", callback, user_data);
+  gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (card), row);
+  return button;
+}
+
+/* Actions ----------------------------------------------------------------------------------- */
+
+static void
+use_as_root_clicked (GtkButton          *button,
+                     HearthWarningsPane *self)
+{
+  HearthSession *session = hearth_pane_get_session (HEARTH_PANE (self));
+  gint function = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "value"));
+
+  if (session != NULL)
+    hearth_session_set_root (session, function);
+}
+
+static void
+repeats_clicked (GtkButton          *button,
+                 HearthWarningsPane *self)
+{
+  HearthSession *session = hearth_pane_get_session (HEARTH_PANE (self));
+  gint repeat = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "value"));
+
+  if (session != NULL)
+    hearth_session_set_max_repeat (session, repeat);
+}
+
+static void
+default_root_clicked (GtkButton          *button,
+                      HearthWarningsPane *self)
+{
+  HearthSession *session = hearth_pane_get_session (HEARTH_PANE (self));
+
+  if (session != NULL)
+    hearth_session_set_root (session, -1);
+}
+
+/* Findings ---------------------------------------------------------------------------------- */
+
+static gboolean
+warn_profile (HearthWarningsPane *self,
+              HearthProfile      *profile)
+{
+  const char * const *warnings = hearth_profile_get_warnings (profile);
+  GtkWidget *card;
+
+  if (warnings == NULL || warnings[0] == NULL)
+    return FALSE;
+  card = add_card (self, _("The File"), "dialog-information-symbolic");
+  for (guint i = 0; warnings[i] != NULL; i++)
+    add_text (card, warnings[i]);
+  return TRUE;
+}
+
+static char *
+callers_text (HearthSession *session,
+              guint          function)
+{
+  HearthCallTree *tree = hearth_session_get_tree (session);
+  HearthProfile *profile = hearth_session_get_profile (session);
+  g_autofree guint *edges = NULL;
+  GString *text = g_string_new (NULL);
+  guint n = 0, listed = 0, others = 0;
+
+  edges = hearth_call_tree_dup_callers (tree, function, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint caller = hearth_profile_get_edge (profile, edges[i])->caller;
+
+      if (caller == function)
+        continue;
+      if (listed == MAX_CALLERS_NAMED)
+        {
+          others++;
+          continue;
+        }
+      if (listed++ > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, hearth_session_get_function_label (session, caller));
+    }
+  if (others > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more",
+                                               others), others);
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+warn_estimated (HearthWarningsPane *self,
+                HearthSession      *session,
+                HearthCallTree     *tree)
+{
+  const HearthMultiCaller *multi;
+  guint n_multi = 0, n_estimated = 0, n = hearth_call_tree_get_n_nodes (tree);
+  GtkWidget *card;
+  g_autofree char *intro = NULL;
+
+  multi = hearth_call_tree_get_multi_callers (tree, &n_multi);
+  for (guint i = 0; i < n; i++)
+    if (hearth_call_tree_get_node (tree, i)->flags & HEARTH_NODE_ESTIMATED)
+      n_estimated++;
+  if (n_multi == 0 && n_estimated == 0)
+    return FALSE;
+
+  card = add_card (self, _("Estimated Bars"), "dialog-question-symbolic");
+  intro = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                        "%u bar is hatched: its width is an estimate. A cProfile "
+                                        "file keeps the time per caller, not per chain, so the "
+                                        "time of a function with several callers is split "
+                                        "among its callees as if every call did the same work.",
+                                        "%u bars are hatched: their widths are estimates. A "
+                                        "cProfile file keeps the time per caller, not per chain, "
+                                        "so the time of a function with several callers is split "
+                                        "among its callees as if every call did the same work.",
+                                        n_estimated), n_estimated);
+  add_text (card, intro);
+  for (guint i = 0; i < MIN (n_multi, MAX_LISTED); i++)
+    {
+      g_autofree char *callers = callers_text (session, multi[i].function);
+      g_autofree char *line = NULL;
+
+      line = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "• %s has %u callers (%s); it affects %u bar",
+                                           "• %s has %u callers (%s); it affects %u bars",
+                                           multi[i].n_nodes),
+                              hearth_session_get_function_label (session, multi[i].function),
+                              multi[i].n_callers, callers, multi[i].n_nodes);
+      add_text (card, line);
+    }
+  if (n_multi > MAX_LISTED)
+    {
+      g_autofree char *more = g_strdup_printf (_("… and %u more functions"),
+                                               n_multi - MAX_LISTED);
+
+      add_note (card, more);
+    }
+  add_note (card, _("The solid part of a bar is proven by the file; the hatched rest may never "
+                    "have happened. A sampling profile of the same program (py-spy, "
+                    "profiling.sampling) records whole stacks and gives exact chains."));
+  return TRUE;
+}
+
+static gboolean
+warn_shrunk (HearthWarningsPane *self,
+             HearthSession      *session,
+             HearthCallTree     *tree)
+{
+  const HearthShrink *shrinks;
+  guint n_shrinks = 0;
+  g_autoptr (GHashTable) factor = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  GtkWidget *card;
+
+  shrinks = hearth_call_tree_get_shrinks (tree, &n_shrinks);
+  if (n_shrinks == 0)
+    return FALSE;
+  for (guint i = 0; i < n_shrinks; i++)
+    {
+      guint f = hearth_call_tree_get_node (tree, shrinks[i].node)->function;
+      double *max = g_hash_table_lookup (factor, GUINT_TO_POINTER (f + 1));
+
+      if (max == NULL)
+        {
+          max = g_new0 (double, 1);
+          g_hash_table_insert (factor, GUINT_TO_POINTER (f + 1), max);
+          g_array_append_val (order, f);
+        }
+      *max = MAX (*max, shrinks[i].factor);
+    }
+
+  card = add_card (self, _("Time Counted Twice"), "dialog-warning-symbolic");
+  add_text (card, _("Where the callees of a bar add up to more than the bar, the profile counts "
+                    "some time twice (a function re-entered through another). Their bars are "
+                    "scaled down to fit and underlined."));
+  for (guint i = 0; i < MIN (order->len, MAX_LISTED); i++)
+    {
+      guint f = g_array_index (order, guint, i);
+      double *max = g_hash_table_lookup (factor, GUINT_TO_POINTER (f + 1));
+      const char *label = hearth_session_get_function_label (session,
+                                                             f == G_MAXUINT ? -1 : (gint) f);
+      g_autofree char *line = g_strdup_printf (_("• callees add up to %.2f× the time of %s"),
+                                               *max, label);
+
+      add_text (card, line);
+    }
+  if (order->len > MAX_LISTED)
+    {
+      g_autofree char *more = g_strdup_printf (_("… and %u more functions"),
+                                               order->len - MAX_LISTED);
+
+      add_note (card, more);
+    }
+  return TRUE;
+}
+
+static gboolean
+warn_guarded (HearthWarningsPane *self,
+              HearthSession      *session,
+              HearthCallTree     *tree)
+{
+  g_autofree guint *guarded = NULL;
+  guint n_guarded = 0, repeat = hearth_call_tree_get_options (tree)->max_repeat;
+  double total = hearth_call_tree_get_total (tree), hidden = 0;
+  GtkWidget *card;
+
+  guarded = hearth_call_tree_dup_guarded (tree, HEARTH_CALL_TREE_GUARDED_FRACTION, &n_guarded);
+  if (n_guarded == 0 && repeat <= 1)
+    return FALSE;
+
+  card = add_card (self, _("Time the Guard Hides"), "dialog-warning-symbolic");
+  for (guint i = 0; i < n_guarded; i++)
+    hidden += hearth_call_tree_get_node (tree, guarded[i])->guarded_width;
+  if (n_guarded > 0)
+    {
+      g_autofree char *value = hearth_session_format_value (session, hidden);
+      g_autofree char *intro =
+        g_strdup_printf (_("%.1f%% of the run (%s) is spent in callees that are already on "
+                           "their chain: real recursion, or a function re-entered through others. "
+                           "To keep the walk finite they get no bar; the outlined part of their "
+                           "caller is that time, not self time."), percent (hidden, total), value);
+
+      add_text (card, intro);
+    }
+  for (guint i = 0; i < MIN (n_guarded, MAX_LISTED); i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, guarded[i]);
+      g_autofree char *value = hearth_session_format_value (session, node->guarded_width);
+      g_autofree char *line =
+        g_strdup_printf (_("• %.1f%% (%s) under %s at depth %u"),
+                         percent (node->guarded_width, total), value,
+                         hearth_session_get_node_label (session, guarded[i]), node->depth);
+
+      add_text (card, line);
+    }
+  if (n_guarded > 0 && repeat < 64)
+    {
+      g_autofree char *text =
+        repeat <= 1 ? g_strdup (_("Allow a function twice on one chain to show that time as bars."))
+                    : g_strdup_printf (_("A function may appear %u times on one chain."), repeat);
+
+      add_button_row (card, text, _("_Allow Repeats"), G_CALLBACK (repeats_clicked), self,
+                      (gint) repeat + 1);
+    }
+  if (repeat > 1)
+    {
+      g_autofree char *text = g_strdup_printf (_("Repeats are allowed: a function may appear %u "
+                                                 "times on one chain."), repeat);
+
+      add_button_row (card, n_guarded > 0 ? NULL : text, _("_Once per Chain"),
+                      G_CALLBACK (repeats_clicked), self, 1);
+    }
+  return n_guarded > 0;
+}
+
+static gboolean
+warn_unreached (HearthWarningsPane *self,
+                HearthSession      *session,
+                HearthCallTree     *tree)
+{
+  HearthProfile *profile = hearth_session_get_profile (session);
+  g_autofree guint *unreached = NULL;
+  guint n = 0;
+  double total = hearth_call_tree_get_total (tree);
+  GtkWidget *card;
+
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  if (n == 0)
+    return FALSE;
+
+  card = add_card (self, _("Time the Tree Never Reaches"), "dialog-warning-symbolic");
+  add_text (card, _("These functions took a large share of the time but have no bar: the file "
+                    "lost the link between the root and them. Start the graph at one of them to "
+                    "see where their time went."));
+  for (guint i = 0; i < MIN (n, MAX_LISTED); i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, unreached[i]);
+      double cum = hearth_profile_clamp (f->cum);
+      g_autofree char *value = hearth_session_format_value (session, cum);
+      const char *label = hearth_session_get_function_label (session, unreached[i]);
+      g_autofree char *line = g_strdup_printf (_("%s: %s, %.1f%% of the root"), label, value,
+                                               percent (cum, total));
+
+      add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked), self,
+                      (gint) unreached[i]);
+    }
+  return TRUE;
+}
+
+/* The time in callees too narrow for a bar: what is left of a bar beyond its own time. Only
+ * a cProfile tree knows each function's own time; a stack tree does not say it per bar. */
+static double
+cutoff_hidden (HearthSession  *session,
+               HearthCallTree *tree)
+{
+  HearthProfile *profile = hearth_session_get_profile (session);
+  guint n = hearth_call_tree_get_n_nodes (tree);
+  double hidden = 0;
+
+  if (hearth_call_tree_is_from_stacks (tree))
+    return 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+      const HearthFunction *f;
+      double cum, own;
+
+      if (node->function == G_MAXUINT)
+        continue;
+      f = hearth_profile_get_function (profile, node->function);
+      cum = hearth_profile_clamp (f->cum);
+      own = cum > 0 ? hearth_profile_clamp (f->own) * node->width / cum : 0;
+      if (node->self_width > own)
+        hidden += node->self_width - own;
+    }
+  return hidden;
+}
+
+static gboolean
+warn_cutoff (HearthWarningsPane *self,
+             HearthSession      *session,
+             HearthCallTree     *tree)
+{
+  HearthTreeLimits limits = hearth_call_tree_get_limits (tree);
+  double total = hearth_call_tree_get_total (tree);
+  double cutoff = hearth_call_tree_get_options (tree)->cutoff;
+  double hidden = cutoff > 0 ? cutoff_hidden (session, tree) : 0;
+  GtkWidget *card;
+
+  if (limits == HEARTH_TREE_LIMIT_NONE && !(hidden >= CUTOFF_WORTH * total))
+    return FALSE;
+
+  card = add_card (self, _("Bars Left Out"), "dialog-information-symbolic");
+  if (hidden >= CUTOFF_WORTH * total)
+    {
+      g_autofree char *value = hearth_session_format_value (session, hidden);
+      g_autofree char *text =
+        g_strdup_printf (_("About %.1f%% of the run (%s) is in callees narrower than the cutoff "
+                           "(%g%% of the root); their time stays inside their callers’ bars. "
+                           "Lower the cutoff in the main menu to see them."),
+                         percent (hidden, total), value, 100 * cutoff);
+
+      add_text (card, text);
+    }
+  if (limits & HEARTH_TREE_LIMIT_BUDGET)
+    {
+      double budget_width = hearth_call_tree_get_budget_width (tree);
+      g_autofree char *width = hearth_session_format_value (session, budget_width);
+      g_autofree char *text =
+        g_strdup_printf (_("The tree keeps its %u widest bars; bars of %s and narrower are left "
+                           "out."), hearth_call_tree_get_n_nodes (tree), width);
+
+      add_text (card, text);
+    }
+  if (limits & HEARTH_TREE_LIMIT_FLOOR)
+    add_text (card, _("Bars narrower than a millionth of the root are left out, whatever the "
+                      "cutoff."));
+  return TRUE;
+}
+
+static gboolean
+warn_samples (HearthWarningsPane *self,
+              HearthProfile      *profile)
+{
+  double samples = hearth_profile_get_total (profile);
+  g_autofree char *text = NULL;
+  GtkWidget *card;
+
+  if (hearth_profile_get_kind (profile) != HEARTH_KIND_SAMPLED ||
+      hearth_profile_get_unit (profile) != HEARTH_UNIT_SAMPLES || !(samples > 0))
+    return FALSE;
+
+  if (samples >= FEW_SAMPLES)
+    {
+      card = add_card (self, _("Samples"), "dialog-information-symbolic");
+      text = g_strdup_printf (_("%.0f samples: each bar’s width is a count of samples."), samples);
+      add_note (card, text);
+      return FALSE;
+    }
+  card = add_card (self, _("Few Samples"), "dialog-warning-symbolic");
+  text = g_strdup_printf (_("Only %.0f samples. Widths vary from run to run: a bar of 10%% of the "
+                            "run may be off by about %.0f points either way, so small differences "
+                            "mean nothing. Sample for longer or at a higher rate."),
+                          samples, 100 * sqrt (0.1 * 0.9 / samples));
+  add_text (card, text);
+  return TRUE;
+}
+
+static void
+add_root_note (HearthWarningsPane *self,
+               HearthSession      *session,
+               HearthCallTree     *tree)
+{
+  g_autofree char *text = NULL;
+  GtkWidget *card;
+
+  if (hearth_session_get_root (session) < 0)
+    return;
+  card = add_card (self, _("Chosen Root"), "dialog-information-symbolic");
+  text = g_strdup_printf (_("The graph starts at %s; shares are of its time."),
+                          hearth_session_get_node_label (session, 0));
+  add_button_row (card, text, _("_Default Root"), G_CALLBACK (default_root_clicked), self, -1);
+}
+
+static void
+clear_cards (HearthWarningsPane *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->cards)) != NULL)
+    gtk_box_remove (GTK_BOX (self->cards), child);
+}
+
+static void
+tree_changed (HearthPane *pane)
+{
+  HearthWarningsPane *self = HEARTH_WARNINGS_PANE (pane);
+  HearthSession *session = hearth_pane_get_session (pane);
+  HearthCallTree *tree = session != NULL ? hearth_session_get_tree (session) : NULL;
+  HearthProfile *profile = session != NULL ? hearth_session_get_profile (session) : NULL;
+  guint count = 0;
+
+  clear_cards (self);
+  if (tree != NULL && profile != NULL)
+    {
+      count += warn_profile (self, profile);
+      if (hearth_call_tree_get_n_nodes (tree) > 0)
+        {
+          count += warn_estimated (self, session, tree);
+          count += warn_shrunk (self, session, tree);
+          count += warn_guarded (self, session, tree);
+          count += warn_unreached (self, session, tree);
+          count += warn_cutoff (self, session, tree);
+        }
+      count += warn_samples (self, profile);
+      add_root_note (self, session, tree);
+    }
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
+                                    gtk_widget_get_first_child (self->cards) != NULL ? "cards"
+                                                                                      : "empty");
+  if (self->n_warnings != count)
+    {
+      self->n_warnings = count;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WARNINGS]);
+    }
+}
+
+/* GObject ----------------------------------------------------------------------------------- */
+
+static void
+hearth_warnings_pane_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  HearthWarningsPane *self = HEARTH_WARNINGS_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_N_WARNINGS:
+      g_value_set_uint (value, self->n_warnings);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearth_warnings_pane_class_init (HearthWarningsPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HearthPaneClass *pane_class = HEARTH_PANE_CLASS (klass);
+
+  object_class->get_property = hearth_warnings_pane_get_property;
+  pane_class->tree_changed = tree_changed;
+
+  /** HearthWarningsPane:n-warnings: how many kinds of findings the pane lists */
+  properties[PROP_N_WARNINGS] =
+    g_param_spec_uint ("n-warnings", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "warningspane");
+}
+
+static void
+hearth_warnings_pane_init (HearthWarningsPane *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  self->stack = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->stack, TRUE);
+  gtk_widget_set_parent (self->stack, GTK_WIDGET (self));
+  gtk_stack_add_named (GTK_STACK (self->stack),
+                       _hearth_pane_make_placeholder (_("No Warnings"),
+                                                      _("Every bar is exact and nothing is "
+                                                        "left out.")),
+                       "empty");
+
+  self->cards = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_add_css_class (self->cards, "warning-cards");
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->cards);
+  gtk_stack_add_named (GTK_STACK (self->stack), scrolled, "cards");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
+}
+
+/**
+ * hearth_warnings_pane_new:
+ *
+ * Returns: (transfer floating): a new warnings pane
+ */
+GtkWidget *
+hearth_warnings_pane_new (void)
+{
+  return g_object_new (HEARTH_TYPE_WARNINGS_PANE, NULL);
+}
+
+/**
+ * hearth_warnings_pane_get_n_warnings:
+ * @self: a #HearthWarningsPane
+ *
+ * Returns: how many kinds of findings the pane lists (0: "No warnings")
+ */
+guint
+hearth_warnings_pane_get_n_warnings (HearthWarningsPane *self)
+{
+  g_return_val_if_fail (HEARTH_IS_WARNINGS_PANE (self), 0);
+  return self->n_warnings;
+}
+
+static void
+collect_text (GtkWidget *widget,
+              GString   *text)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
+      g_string_append_c (text, '\n');
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, text);
+}
+
+/**
+ * hearth_warnings_pane_dup_text:
+ * @self: a #HearthWarningsPane
+ *
+ * Returns: (transfer full): the text of every label shown, one per line (buttons included)
+ */
+char *
+hearth_warnings_pane_dup_text (HearthWarningsPane *self)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (HEARTH_IS_WARNINGS_PANE (self), NULL);
+
+  collect_text (gtk_stack_get_visible_child (GTK_STACK (self->stack)), text);
+  return g_string_free (text, FALSE);
+}

@@ -1,0 +1,422 @@
+/* hearth-window-actions.c: the win.* actions.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-window"
+
+#include "hearth-window-private.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "hearth-application.h"
+#include "hearth-export.h"
+#include "hearth-gtk-compat.h"
+
+#define EXPORT_WIDTH 1600
+
+/* The example profile: where HEARTH_EXAMPLES_DIR says, where it is installed, or in the
+ * source tree when running from a build folder inside it. */
+GFile *
+_hearth_window_find_example (void)
+{
+  g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
+  const char *env = g_getenv ("HEARTH_EXAMPLES_DIR");
+  const char *source = g_getenv ("HEARTH_SOURCE_ROOT");
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (env != NULL)
+    g_ptr_array_add (candidates, g_build_filename (env, "before.prof", NULL));
+  g_ptr_array_add (candidates, g_build_filename (EXAMPLESDIR, "before.prof", NULL));
+  if (source != NULL)
+    g_ptr_array_add (candidates,
+                     g_build_filename (source, "data", "examples", "before.prof", NULL));
+  if (exe != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (exe);
+
+      /* <build>/src/hearth, <build>/tests/test-window: the build folder is in the source tree */
+      g_ptr_array_add (candidates, g_build_filename (dir, "..", "..", "data", "examples",
+                                                     "before.prof", NULL));
+    }
+
+  for (guint i = 0; i < candidates->len; i++)
+    if (g_file_test (candidates->pdata[i], G_FILE_TEST_IS_REGULAR))
+      return g_file_new_for_path (candidates->pdata[i]);
+  return NULL;
+}
+
+/* A file chosen in this window goes here when the window is empty, else to a new window. */
+static void
+open_here_or_new (HearthWindow *self,
+                  GFile        *file)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (hearth_window_is_empty (self) || !HEARTH_IS_APPLICATION (app))
+    hearth_window_open (self, file);
+  else
+    hearth_application_open_file (HEARTH_APPLICATION (app), file, GTK_WINDOW (self));
+}
+
+static void
+open_chosen (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr (HearthWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = hearth_open_file_finish (result, &error);
+
+  if (file != NULL)
+    open_here_or_new (self, file);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("No file was opened"), error->message);
+}
+
+static GFile *
+current_folder (HearthWindow *self)
+{
+  GFile *file = hearth_session_get_file (self->session);
+
+  return file != NULL ? g_file_get_parent (file) : NULL;
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (GFile) folder = current_folder (self);
+
+  hearth_open_file_async (GTK_WINDOW (self), _("Open a Profile"), _("_Open"), folder, NULL,
+                          open_chosen, g_object_ref (self));
+}
+
+static void
+open_example_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (GFile) example = _hearth_window_find_example ();
+
+  if (example != NULL)
+    open_here_or_new (self, example);
+}
+
+static void
+reload_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  GFile *file = hearth_session_get_file (self->session);
+
+  if (file != NULL)
+    hearth_window_open (self, file);
+}
+
+/* Until the compare window exists, the second run opens in a window of its own. */
+static void
+compare_chosen (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr (HearthWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = hearth_open_file_finish (result, &error);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (file == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("No file was opened"),
+                                     error->message);
+      return;
+    }
+  if (HEARTH_IS_APPLICATION (app))
+    hearth_application_open_file (HEARTH_APPLICATION (app), file, NULL);
+  else
+    hearth_window_open (self, file);
+}
+
+static void
+compare_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (GFile) folder = current_folder (self);
+
+  hearth_open_file_async (GTK_WINDOW (self), _("Compare With"), _("_Compare"), folder, NULL,
+                          compare_chosen, g_object_ref (self));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+
+  if (!gtk_widget_get_sensitive (self->search_button))
+    return;
+  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), TRUE);
+  gtk_widget_grab_focus (self->search_entry);
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+/* Without the schema (tests without GSETTINGS_SCHEMA_DIR) the menu still works, unsaved. */
+static void
+icicle_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  HearthWindow  *self)
+{
+  gboolean icicle = !hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->flame_view));
+
+  hearth_flame_view_set_icicle (HEARTH_FLAME_VIEW (self->flame_view), icicle);
+  g_simple_action_set_state (action, g_variant_new_boolean (icicle));
+}
+
+static void
+cutoff_changed (GSimpleAction *action,
+                GVariant      *value,
+                HearthWindow  *self)
+{
+  hearth_session_set_cutoff (self->session, g_variant_get_double (value));
+  g_simple_action_set_state (action, value);
+}
+
+static void
+add_view_actions (HearthWindow *self)
+{
+  g_autoptr (GAction) icicle = NULL;
+  g_autoptr (GAction) cutoff = NULL;
+
+  if (self->settings != NULL)
+    {
+      icicle = g_settings_create_action (self->settings, "icicle");
+      cutoff = g_settings_create_action (self->settings, "cutoff");
+    }
+  else
+    {
+      icicle = G_ACTION (g_simple_action_new_stateful ("icicle", NULL,
+                                                       g_variant_new_boolean (FALSE)));
+      g_signal_connect (icicle, "activate", G_CALLBACK (icicle_activated), self);
+      cutoff = G_ACTION (g_simple_action_new_stateful ("cutoff", G_VARIANT_TYPE_DOUBLE,
+                                                       g_variant_new_double (0.01)));
+      g_signal_connect (cutoff, "change-state", G_CALLBACK (cutoff_changed), self);
+    }
+  g_action_map_add_action (G_ACTION_MAP (self), icicle);
+  g_action_map_add_action (G_ACTION_MAP (self), cutoff);
+}
+
+void
+_hearth_window_update_actions (HearthWindow *self)
+{
+  gboolean loaded = hearth_session_get_profile (self->session) != NULL;
+  HearthCallTree *tree = hearth_session_get_tree (self->session);
+  g_autoptr (GFile) example = _hearth_window_find_example ();
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
+                                 hearth_session_get_file (self->session) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-example", example != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
+                                 tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
+}
+
+/* Export ------------------------------------------------------------------------------------ */
+
+typedef struct
+{
+  HearthCallTree      *tree;
+  HearthNames         *names;
+  HearthExportOptions  options;
+  char                *path;
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *job = data;
+
+  g_clear_object (&job->tree);
+  g_clear_object (&job->names);
+  g_free (job->path);
+  g_free (job);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  GError *error = NULL;
+
+  if (hearth_export_to_file (job->path, job->tree, job->names, NULL, NULL, &job->options, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+export_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  HearthWindow *self = HEARTH_WINDOW (source);
+  ExportJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
+                                   error->message);
+      return;
+    }
+  {
+    g_autofree char *name = g_path_get_basename (job->path);
+    g_autofree char *text = g_strdup_printf (_("Exported to “%s”."), name);
+
+    _hearth_window_show_message (self, GTK_MESSAGE_INFO, NULL, text);
+  }
+}
+
+static void
+export_chosen (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (HearthWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = hearth_save_file_finish (result, &error);
+  g_autoptr (GTask) task = NULL;
+  HearthCallTree *tree = hearth_session_get_tree (self->session);
+  ExportJob *job;
+
+  if (file == NULL || tree == NULL)
+    {
+      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
+                                     error->message);
+      return;
+    }
+
+  job = g_new0 (ExportJob, 1);
+  job->tree = g_object_ref (tree);
+  job->names = g_object_ref (hearth_session_get_names (self->session));
+  job->options = (HearthExportOptions) HEARTH_EXPORT_OPTIONS_INIT;
+  job->options.width = EXPORT_WIDTH;
+  job->options.icicle = hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->flame_view));
+  job->path = g_file_get_path (file);
+  if (job->path == NULL)
+    {
+      export_job_free (job);
+      _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
+                                   _("Exports go to local files only."));
+      return;
+    }
+  /* no extension: the dialog's choice of name is kept, as an SVG */
+  if (hearth_export_format_for_path (job->path) == HEARTH_EXPORT_UNKNOWN)
+    {
+      char *with_extension = g_strconcat (job->path, ".svg", NULL);
+
+      g_free (job->path);
+      job->path = with_extension;
+    }
+  task = g_task_new (self, NULL, export_done, NULL);
+  g_task_set_task_data (task, job, export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+static GListModel *
+export_filters (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *suffix;
+  } formats[] = {
+    { N_("SVG Image"), "svg" },
+    { N_("PNG Image"), "png" },
+    { N_("PDF Document"), "pdf" },
+  };
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _(formats[i].name));
+      gtk_file_filter_add_suffix (filter, formats[i].suffix);
+      g_list_store_append (filters, filter);
+    }
+  return G_LIST_MODEL (filters);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  GFile *file = hearth_session_get_file (self->session);
+  g_autoptr (GFile) folder = current_folder (self);
+  g_autoptr (GListModel) filters = export_filters ();
+  g_autofree char *base = file != NULL ? g_file_get_basename (file) : g_strdup ("profile");
+  g_autofree char *name = NULL;
+  char *dot = strrchr (base, '.');
+
+  if (hearth_session_get_tree (self->session) == NULL)
+    return;
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  name = g_strconcat (base, ".svg", NULL);
+  hearth_save_file_async (GTK_WINDOW (self), _("Export the Graph"), name, folder, filters, NULL,
+                          export_chosen, g_object_ref (self));
+}
+
+void
+_hearth_window_actions_init (HearthWindow *self)
+{
+  add_view_actions (self);
+  _hearth_window_update_actions (self);
+}
+
+/* Registered once per class, from hearth_window_class_init (). */
+void
+_hearth_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
+  gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
+                                       "win.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
+                                       "win.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "win.close", NULL);
+}

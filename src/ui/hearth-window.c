@@ -1,0 +1,890 @@
+/* hearth-window.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-window"
+
+#include "hearth-window-private.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "hearth-application.h"
+
+/**
+ * HearthWindow:
+ *
+ * One profile: a header bar (Open, the root picker, the file name and total, search, the
+ * main menu), a welcome page while nothing is open, a spinner while a file loads, and the
+ * graph with its side panes. The window owns the #HearthSession the flame view and the
+ * panes observe; it only turns session state into its own widgets (title, pages, banner,
+ * search results) and never relays between the views.
+ */
+
+#define LOADING_DELAY_MS  150   /* small files appear without a spinner flashing */
+#define MAX_RECENT        6
+#define MAX_ROOT_CHOICES  40
+
+G_DEFINE_FINAL_TYPE (HearthWindow, hearth_window, GTK_TYPE_APPLICATION_WINDOW)
+
+/* Pages and titles --------------------------------------------------------------------------- */
+
+static void
+update_page (HearthWindow *self)
+{
+  HearthCallTree *tree = hearth_session_get_tree (self->session);
+  const char *page;
+
+  if (hearth_session_get_loading (self->session) && self->show_spinner)
+    page = "loading";
+  else if (hearth_session_get_profile (self->session) == NULL || tree == NULL)
+    page = "welcome";
+  else if (hearth_call_tree_get_n_nodes (tree) == 0)
+    page = "empty";
+  else
+    page = "graph";
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), page);
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), g_str_equal (page, "loading"));
+  gtk_widget_set_sensitive (self->search_button, g_str_equal (page, "graph"));
+  if (!g_str_equal (page, "graph"))
+    gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), FALSE);
+}
+
+static const char *
+format_name (HearthProfile *profile)
+{
+  switch (hearth_profile_get_format (profile))
+    {
+    case HEARTH_FORMAT_PSTATS:
+      return hearth_profile_get_kind (profile) == HEARTH_KIND_SAMPLED ? _("sampled pstats")
+                                                                       : _("cProfile");
+    case HEARTH_FORMAT_FOLDED:
+      return _("folded stacks");
+    case HEARTH_FORMAT_SPEEDSCOPE:
+      return _("speedscope");
+    default:
+      return "";
+    }
+}
+
+static void
+update_title (HearthWindow *self)
+{
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  GFile *file = hearth_session_get_file (self->session);
+  g_autofree char *name = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (profile == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->title_label), _("Hearth"));
+      gtk_widget_set_visible (self->subtitle_label, FALSE);
+      gtk_window_set_title (GTK_WINDOW (self), _("Hearth"));
+      return;
+    }
+
+  name = file != NULL ? g_file_get_basename (file) : g_strdup (hearth_profile_get_name (profile));
+  if (name == NULL)
+    name = g_strdup (_("Profile"));
+  {
+    g_autofree char *total = hearth_session_format_value (self->session,
+                                                          hearth_profile_get_total (profile));
+
+    /* translators: the subtitle of a window: the run's total time, then the file's format */
+    subtitle = g_strdup_printf (_("Total %s · %s"), total, format_name (profile));
+  }
+  gtk_label_set_text (GTK_LABEL (self->title_label), name);
+  gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
+  gtk_widget_set_visible (self->subtitle_label, TRUE);
+  gtk_window_set_title (GTK_WINDOW (self), name);
+}
+
+static void
+update_root_label (HearthWindow *self)
+{
+  HearthCallTree *tree = hearth_session_get_tree (self->session);
+  g_autofree char *tooltip = NULL;
+  const char *label;
+
+  gtk_widget_set_visible (self->root_button,
+                          tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
+  if (tree == NULL)
+    return;
+  label = hearth_session_get_function_label (self->session,
+                                             hearth_call_tree_get_root_function (tree));
+  gtk_label_set_text (GTK_LABEL (self->root_label), label);
+  tooltip = g_strdup_printf (_("The graph starts at %s. Pick another root."), label);
+  gtk_widget_set_tooltip_text (self->root_button, tooltip);
+}
+
+static void
+tree_changed (HearthWindow *self)
+{
+  update_title (self);
+  update_root_label (self);
+  update_page (self);
+  _hearth_window_update_actions (self);
+}
+
+/* Messages ----------------------------------------------------------------------------------- */
+
+/* Shows a banner above the graph; a %NULL message hides it. */
+void
+_hearth_window_show_message (HearthWindow   *self,
+                             GtkMessageType  type,
+                             const char     *title,
+                             const char     *message)
+{
+  if (message == NULL)
+    {
+      gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), FALSE);
+      return;
+    }
+  gtk_info_bar_set_message_type (GTK_INFO_BAR (self->message_bar), type);
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->message_icon),
+                                type == GTK_MESSAGE_ERROR ? "dialog-error-symbolic"
+                                                          : "dialog-information-symbolic");
+  gtk_label_set_text (GTK_LABEL (self->message_title), title);
+  gtk_widget_set_visible (self->message_title, title != NULL);
+  gtk_label_set_text (GTK_LABEL (self->message_label), message);
+  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), TRUE);
+}
+
+static void
+message_bar_response (HearthWindow *self,
+                      int           response)
+{
+  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), FALSE);
+}
+
+static void
+notice_changed (HearthWindow *self)
+{
+  const char *notice = hearth_session_get_notice (self->session);
+
+  if (notice != NULL)
+    _hearth_window_show_message (self, GTK_MESSAGE_INFO, NULL, notice);
+}
+
+/* Loading ------------------------------------------------------------------------------------ */
+
+static gboolean
+show_loading (gpointer user_data)
+{
+  HearthWindow *self = user_data;
+
+  self->loading_timeout = 0;
+  self->show_spinner = TRUE;
+  update_page (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+loading_changed (HearthWindow *self)
+{
+  g_clear_handle_id (&self->loading_timeout, g_source_remove);
+  self->show_spinner = FALSE;
+  if (hearth_session_get_loading (self->session))
+    self->loading_timeout = g_timeout_add (LOADING_DELAY_MS, show_loading, self);
+  else
+    update_page (self);
+  _hearth_window_update_actions (self);
+}
+
+static void
+add_to_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *content_type = g_content_type_guess (basename, NULL, 0, NULL);
+  g_autofree char *mime = g_content_type_get_mime_type (content_type);
+  GtkRecentData data = {
+    .display_name = NULL,
+    .description = NULL,
+    .mime_type = mime != NULL ? mime : (char *) "application/octet-stream",
+    .app_name = (char *) "Hearth",
+    .app_exec = (char *) "hearth %u",
+    .groups = NULL,
+    .is_private = FALSE,
+  };
+
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+typedef struct
+{
+  HearthWindow *window;
+  GFile        *file;
+} LoadRequest;
+
+static void
+load_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  LoadRequest *request = user_data;
+  g_autoptr (HearthWindow) self = g_steal_pointer (&request->window);
+  g_autoptr (GFile) file = g_steal_pointer (&request->file);
+  g_autoptr (GError) error = NULL;
+
+  g_free (request);
+  if (!hearth_session_load_finish (HEARTH_SESSION (source), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+
+          _hearth_window_show_message (self, GTK_MESSAGE_ERROR, title, error->message);
+        }
+      update_page (self);
+      return;
+    }
+  if (hearth_session_get_file (self->session) != NULL)
+    add_to_recent (hearth_session_get_file (self->session));
+  gtk_widget_grab_focus (self->flame_view);
+}
+
+/**
+ * hearth_window_open:
+ * @self: a #HearthWindow
+ * @file: a profile file
+ *
+ * Loads @file in a thread; the window keeps what it shows until it is loaded, and shows the
+ * reader's message in a banner when it cannot be.
+ */
+void
+hearth_window_open (HearthWindow *self,
+                    GFile        *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  LoadRequest *request;
+
+  g_return_if_fail (HEARTH_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  name = g_file_get_basename (file);
+  text = g_strdup_printf (_("Reading %s…"), name);
+  gtk_label_set_text (GTK_LABEL (self->loading_label), text);
+  if (gtk_info_bar_get_message_type (GTK_INFO_BAR (self->message_bar)) == GTK_MESSAGE_ERROR)
+    _hearth_window_show_message (self, GTK_MESSAGE_ERROR, NULL, NULL);
+  request = g_new0 (LoadRequest, 1);
+  request->window = g_object_ref (self);
+  request->file = g_object_ref (file);
+  hearth_session_load_async (self->session, file, NULL, load_done, request);
+}
+
+/* Search ------------------------------------------------------------------------------------- */
+
+static void
+update_match_label (HearthWindow *self)
+{
+  const char *text = hearth_session_get_search_text (self->session);
+  const char *error = hearth_session_get_search_error (self->session);
+  guint n = hearth_session_get_match_functions (self->session);
+  double total = hearth_session_get_run_total (self->session);
+  double share = total > 0 ? 100 * hearth_session_get_match_total (self->session) / total : 0;
+  g_autofree char *label = NULL;
+
+  if (error != NULL)
+    {
+      label = g_strdup (_("Invalid regular expression"));
+      gtk_widget_set_tooltip_text (self->match_label, error);
+      gtk_widget_add_css_class (self->search_entry, "error");
+    }
+  else
+    {
+      gtk_widget_set_tooltip_text (self->match_label, NULL);
+      gtk_widget_remove_css_class (self->search_entry, "error");
+      if (text == NULL)
+        label = g_strdup ("");
+      else if (n == 0)
+        label = g_strdup (_("No matches"));
+      else
+        /* translators: "3 functions, 12.5% of the run" */
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function, %.1f%% of the run",
+                                              "%u functions, %.1f%% of the run", n),
+                                 n, share);
+    }
+  gtk_label_set_text (GTK_LABEL (self->match_label), label);
+}
+
+static void
+search_changed (HearthWindow *self)
+{
+  hearth_session_set_search_text (self->session,
+                                  gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
+static void
+search_activate (HearthWindow *self)
+{
+  hearth_session_select_next_match (self->session, FALSE);
+}
+
+static void
+search_next (HearthWindow *self)
+{
+  hearth_session_select_next_match (self->session, FALSE);
+}
+
+static void
+search_previous (HearthWindow *self)
+{
+  hearth_session_select_next_match (self->session, TRUE);
+}
+
+static void
+search_mode_changed (HearthWindow *self)
+{
+  if (gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (self->search_bar)))
+    return;
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  hearth_session_set_search_text (self->session, NULL);
+  if (gtk_widget_get_mapped (self->flame_view))
+    gtk_widget_grab_focus (self->flame_view);
+}
+
+/* Root picker -------------------------------------------------------------------------------- */
+
+static GtkWidget *
+root_row_new (HearthWindow *self,
+              gint          function,
+              const char   *title,
+              const char   *subtitle)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *label = gtk_label_new (title);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (box), label);
+  if (subtitle != NULL)
+    {
+      label = gtk_label_new (subtitle);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_add_css_class (label, "caption");
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  gtk_widget_set_margin_top (box, 4);
+  gtk_widget_set_margin_bottom (box, 4);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data (G_OBJECT (row), "function", GINT_TO_POINTER (function));
+  return row;
+}
+
+static gint
+compare_by_cum (gconstpointer a,
+                gconstpointer b,
+                gpointer      user_data)
+{
+  HearthProfile *profile = user_data;
+  double ca = hearth_profile_clamp (hearth_profile_get_function (profile, *(const guint *) a)->cum);
+  double cb = hearth_profile_clamp (hearth_profile_get_function (profile, *(const guint *) b)->cum);
+
+  return (ca < cb) - (ca > cb);
+}
+
+static gboolean
+root_candidate (HearthWindow *self,
+                guint         function,
+                const char   *folded)
+{
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  const HearthFunction *f = hearth_profile_get_function (profile, function);
+  g_autofree char *label = NULL;
+
+  if (folded == NULL)
+    return g_strcmp0 (f->name, "<module>") == 0;
+  label = g_utf8_casefold (hearth_session_get_function_label (self->session, function), -1);
+  if (strstr (label, folded) != NULL)
+    return TRUE;
+  if (f->name != NULL)
+    {
+      g_autofree char *name = g_utf8_casefold (f->name, -1);
+
+      return strstr (name, folded) != NULL;
+    }
+  return FALSE;
+}
+
+/* The <module> candidates when nothing is typed; else every function whose name holds the
+ * text; widest first. */
+static void
+fill_root_list (HearthWindow *self)
+{
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->root_entry));
+  g_autofree char *folded = NULL;
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (guint));
+  GtkWidget *child;
+  guint n;
+
+  while ((child = gtk_widget_get_first_child (self->root_list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->root_list), child);
+  if (profile == NULL)
+    return;
+
+  if (text != NULL && text[0] != '\0')
+    folded = g_utf8_casefold (text, -1);
+  else
+    gtk_list_box_append (GTK_LIST_BOX (self->root_list),
+                         root_row_new (self, -1, _("Default Root"),
+                                       _("The profiled script’s <module>, or all stacks")));
+
+  n = hearth_profile_get_n_functions (profile);
+  for (guint f = 0; f < n; f++)
+    if (hearth_profile_get_function (profile, f)->cum > 0 && root_candidate (self, f, folded))
+      g_array_append_val (found, f);
+  g_array_sort_with_data (found, compare_by_cum, profile);
+
+  for (guint i = 0; i < MIN (found->len, MAX_ROOT_CHOICES); i++)
+    {
+      guint f = g_array_index (found, guint, i);
+      const HearthFunction *function = hearth_profile_get_function (profile, f);
+      const char *label = hearth_session_get_function_label (self->session, f);
+      g_autofree char *location = hearth_session_dup_location (self->session, f);
+      g_autofree char *value = hearth_session_format_value (self->session,
+                                                            hearth_profile_clamp (function->cum));
+      g_autofree char *subtitle = g_strdup_printf ("%s · %s", value,
+                                                   location != NULL ? location : function->file);
+
+      gtk_list_box_append (GTK_LIST_BOX (self->root_list),
+                           root_row_new (self, f, label, subtitle));
+    }
+}
+
+static void
+root_popover_show (HearthWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->root_entry), "");
+  fill_root_list (self);
+  gtk_widget_grab_focus (self->root_entry);
+}
+
+static void
+root_entry_changed (HearthWindow *self)
+{
+  fill_root_list (self);
+}
+
+static void
+root_row_activated (HearthWindow  *self,
+                    GtkListBoxRow *row)
+{
+  gint function = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "function"));
+
+  gtk_popover_popdown (GTK_POPOVER (self->root_popover));
+  hearth_session_set_root (self->session, function);
+}
+
+static void
+root_entry_activate (HearthWindow *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->root_list), 0);
+
+  if (row != NULL)
+    root_row_activated (self, row);
+}
+
+/* Welcome ------------------------------------------------------------------------------------ */
+
+static gint
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
+  GDateTime *tb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
+
+  return -g_date_time_compare (ta, tb);
+}
+
+static void
+fill_recent (HearthWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  GtkWidget *child;
+  guint shown = 0;
+
+  while ((child = gtk_widget_get_first_child (self->recent_list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->recent_list), child);
+
+  items = g_list_sort (items, compare_recent);
+  for (GList *l = items; l != NULL && shown < MAX_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autoptr (GFile) file = NULL;
+      g_autoptr (GFile) parent = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *folder = NULL;
+      GtkWidget *row;
+
+      if (!gtk_recent_info_has_application (info, "Hearth") || !gtk_recent_info_exists (info))
+        continue;
+      file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
+      parent = g_file_get_parent (file);
+      name = g_file_get_basename (file);
+      folder = parent != NULL ? g_file_get_parse_name (parent) : NULL;
+      row = root_row_new (self, -1, name, folder);
+      g_object_set_data_full (G_OBJECT (row), "file", g_object_ref (file), g_object_unref);
+      gtk_list_box_append (GTK_LIST_BOX (self->recent_list), row);
+      shown++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+
+  gtk_widget_set_visible (self->recent_heading, shown > 0);
+  gtk_widget_set_visible (self->recent_list, shown > 0);
+}
+
+static void
+recent_row_activated (HearthWindow  *self,
+                      GtkListBoxRow *row)
+{
+  GFile *file = g_object_get_data (G_OBJECT (row), "file");
+
+  if (file != NULL)
+    hearth_window_open (self, file);
+}
+
+/* Panes -------------------------------------------------------------------------------------- */
+
+static void
+show_callers (HearthWindow *self,
+              gint          node)
+{
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->notebook),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (self->notebook),
+                                                        self->callers_pane));
+}
+
+static void
+warnings_changed (HearthWindow *self)
+{
+  guint n = hearth_warnings_pane_get_n_warnings (HEARTH_WARNINGS_PANE (self->warnings_pane));
+  g_autofree char *text = g_strdup_printf ("%u", n);
+
+  gtk_label_set_text (GTK_LABEL (self->warnings_badge), text);
+  gtk_widget_set_visible (self->warnings_badge, n > 0);
+}
+
+/* Drag and drop ------------------------------------------------------------------------------ */
+
+static gboolean
+drop_files (GtkDropTarget *target,
+            const GValue  *value,
+            double         x,
+            double         y,
+            HearthWindow  *self)
+{
+  GSList *files;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  for (GSList *l = files; l != NULL; l = l->next)
+    {
+      if (l == files && (hearth_window_is_empty (self) || app == NULL))
+        hearth_window_open (self, l->data);
+      else if (HEARTH_IS_APPLICATION (app))
+        hearth_application_open_file (HEARTH_APPLICATION (app), l->data, GTK_WINDOW (self));
+    }
+  g_slist_free (files);
+  return files != NULL;
+}
+
+/* Settings ----------------------------------------------------------------------------------- */
+
+static gboolean
+save_state (HearthWindow *self)
+{
+  int width = 0, height = 0;
+
+  if (self->settings == NULL)
+    return FALSE;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_delay (self->settings);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (gtk_widget_get_mapped (self->paned))
+    g_settings_set_int (self->settings, "pane-position",
+                        gtk_paned_get_position (GTK_PANED (self->paned)));
+  g_settings_apply (self->settings);
+  return FALSE;
+}
+
+static void
+restore_state (HearthWindow *self)
+{
+  int width = 1200, height = 760, position = -1;
+
+  if (self->settings != NULL)
+    {
+      width = g_settings_get_int (self->settings, "window-width");
+      height = g_settings_get_int (self->settings, "window-height");
+      position = g_settings_get_int (self->settings, "pane-position");
+      if (g_settings_get_boolean (self->settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      g_settings_bind (self->settings, "icicle", self->flame_view, "icicle", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "cutoff", self->session, "cutoff", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "mine-paths", self->session, "mine-paths",
+                       G_SETTINGS_BIND_GET);
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  /* the panes get about a third of the window unless the user moved the divider */
+  if (position < 0)
+    position = MAX (width - MAX (360, width / 3), 200);
+  gtk_paned_set_position (GTK_PANED (self->paned), position);
+}
+
+/* GObject ------------------------------------------------------------------------------------ */
+
+static gboolean
+hearth_window_close_request (GtkWindow *window)
+{
+  save_state (HEARTH_WINDOW (window));
+  return GTK_WINDOW_CLASS (hearth_window_parent_class)->close_request (window);
+}
+
+static void
+hearth_window_dispose (GObject *object)
+{
+  HearthWindow *self = HEARTH_WINDOW (object);
+
+  g_clear_handle_id (&self->loading_timeout, g_source_remove);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (hearth_window_parent_class)->dispose (object);
+}
+
+static void
+hearth_window_class_init (HearthWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = hearth_window_dispose;
+  window_class->close_request = hearth_window_close_request;
+
+  _hearth_ui_register_resources ();
+  g_type_ensure (HEARTH_TYPE_BREADCRUMBS);
+  g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
+  g_type_ensure (HEARTH_TYPE_CALLERS_PANE);
+  g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
+  g_type_ensure (HEARTH_TYPE_WARNINGS_PANE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               HEARTH_RESOURCE_PATH "/hearth-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, open_button);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, root_button);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, root_popover);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, root_entry);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, root_list);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, root_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, search_button);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, message_bar);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, message_title);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, message_icon);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, regex_button);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, match_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, welcome_icon);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, recent_heading);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, breadcrumbs);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, graph_scroller);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, flame_view);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, notebook);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, callers_pane);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, chains_pane);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, warnings_pane);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, warnings_badge);
+
+  gtk_widget_class_bind_template_callback (widget_class, root_popover_show);
+  gtk_widget_class_bind_template_callback (widget_class, root_entry_changed);
+  gtk_widget_class_bind_template_callback (widget_class, root_entry_activate);
+  gtk_widget_class_bind_template_callback (widget_class, root_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, message_bar_response);
+  gtk_widget_class_bind_template_callback (widget_class, search_mode_changed);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, search_activate);
+  gtk_widget_class_bind_template_callback (widget_class, search_next);
+  gtk_widget_class_bind_template_callback (widget_class, search_previous);
+  gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, show_callers);
+  gtk_widget_class_bind_template_callback (widget_class, warnings_changed);
+
+  _hearth_window_class_actions_init (widget_class);
+}
+
+static void
+hearth_window_init (HearthWindow *self)
+{
+  GtkDropTarget *drop;
+  GtkIconTheme *icons;
+  const char *icon_name;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  _hearth_ui_load_style (gtk_widget_get_display (GTK_WIDGET (self)));
+
+  self->session = hearth_session_new ();
+  self->settings = _hearth_settings_new ();
+
+  hearth_flame_view_set_session (HEARTH_FLAME_VIEW (self->flame_view), self->session);
+  hearth_breadcrumbs_set_session (HEARTH_BREADCRUMBS (self->breadcrumbs), self->session);
+  hearth_pane_set_session (HEARTH_PANE (self->callers_pane), self->session);
+  hearth_pane_set_session (HEARTH_PANE (self->chains_pane), self->session);
+  hearth_pane_set_session (HEARTH_PANE (self->warnings_pane), self->session);
+  g_object_bind_property (self->regex_button, "active", self->session, "search-regex",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+
+  g_signal_connect_object (self->session, "notify::tree", G_CALLBACK (tree_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::profile", G_CALLBACK (tree_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::loading", G_CALLBACK (loading_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::notice", G_CALLBACK (notice_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::match-total", G_CALLBACK (update_match_label),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::search-error", G_CALLBACK (update_match_label),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::search-text", G_CALLBACK (update_match_label),
+                           self, G_CONNECT_SWAPPED);
+
+  gtk_search_bar_connect_entry (GTK_SEARCH_BAR (self->search_bar),
+                                GTK_EDITABLE (self->search_entry));
+  gtk_search_bar_set_key_capture_widget (GTK_SEARCH_BAR (self->search_bar), self->paned);
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_files), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  /* the development flavour's icon is installed only; the release icon is also a resource */
+  icons = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (self)));
+  icon_name = gtk_icon_theme_has_icon (icons, APP_ID) ? APP_ID : HEARTH_RELEASE_ID;
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->welcome_icon), icon_name);
+
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (fill_recent), self, G_CONNECT_SWAPPED);
+  fill_recent (self);
+
+  restore_state (self);
+  _hearth_window_actions_init (self);
+  tree_changed (self);
+  update_match_label (self);
+}
+
+/**
+ * hearth_window_new:
+ * @application: (nullable): the application
+ *
+ * Returns: (transfer none): a new empty window (the welcome page)
+ */
+HearthWindow *
+hearth_window_new (GtkApplication *application)
+{
+  return g_object_new (HEARTH_TYPE_WINDOW, "application", application, NULL);
+}
+
+/**
+ * hearth_window_get_file:
+ * @self: a #HearthWindow
+ *
+ * Returns: (transfer none) (nullable): the file shown
+ */
+GFile *
+hearth_window_get_file (HearthWindow *self)
+{
+  g_return_val_if_fail (HEARTH_IS_WINDOW (self), NULL);
+  return hearth_session_get_file (self->session);
+}
+
+/**
+ * hearth_window_is_empty:
+ * @self: a #HearthWindow
+ *
+ * Returns: whether the window shows nothing and loads nothing (a new file may go here)
+ */
+gboolean
+hearth_window_is_empty (HearthWindow *self)
+{
+  g_return_val_if_fail (HEARTH_IS_WINDOW (self), FALSE);
+  return hearth_session_get_profile (self->session) == NULL &&
+         !hearth_session_get_loading (self->session);
+}
+
+/**
+ * hearth_window_get_session:
+ * @self: a #HearthWindow
+ *
+ * Returns: (transfer none): the window's session
+ */
+HearthSession *
+hearth_window_get_session (HearthWindow *self)
+{
+  g_return_val_if_fail (HEARTH_IS_WINDOW (self), NULL);
+  return self->session;
+}
+
+/**
+ * hearth_window_set_icicle:
+ * @self: a #HearthWindow
+ * @icicle: draw the root at the top (for this window only, not saved)
+ */
+void
+hearth_window_set_icicle (HearthWindow *self,
+                          gboolean      icicle)
+{
+  g_return_if_fail (HEARTH_IS_WINDOW (self));
+  if (self->settings != NULL)
+    g_settings_unbind (self->flame_view, "icicle");
+  hearth_flame_view_set_icicle (HEARTH_FLAME_VIEW (self->flame_view), icicle);
+}
+
+const char *
+_hearth_window_get_message (HearthWindow *self)
+{
+  if (!gtk_info_bar_get_revealed (GTK_INFO_BAR (self->message_bar)))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->message_label));
+}
+
+const char *
+_hearth_window_get_page (HearthWindow *self)
+{
+  return gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
+}
+
+const char *
+_hearth_window_get_match_text (HearthWindow *self)
+{
+  return gtk_label_get_text (GTK_LABEL (self->match_label));
+}

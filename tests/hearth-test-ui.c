@@ -1,0 +1,130 @@
+/* hearth-test-ui.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "hearth-test-ui.h"
+
+static gboolean have_display;
+
+/**
+ * hearth_test_ui_init:
+ * @argc: the test program's argc
+ * @argv: its argv
+ *
+ * g_test_init (), then GTK when there is a display. Without one every case skips: under
+ * TAP an exit status of 77 would count as a failure, not a skip.
+ *
+ * Returns: whether GTK could start
+ */
+gboolean
+hearth_test_ui_init (int    *argc,
+                     char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  have_display = gtk_init_check ();
+  if (have_display)
+    g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  return have_display;
+}
+
+gboolean
+hearth_test_ui_have_display (void)
+{
+  return have_display;
+}
+
+/* Call first in every case: TRUE means the case was skipped and must return. */
+gboolean
+hearth_test_ui_skip (void)
+{
+  if (have_display)
+    return FALSE;
+  g_test_skip ("no display (run the ui suite under xvfb-run)");
+  return TRUE;
+}
+
+/* The bundled example profiles (data/examples), found through the source tree. */
+char *
+hearth_test_example_path (const char *name)
+{
+  const char *root = g_getenv ("HEARTH_SOURCE_ROOT");
+
+  if (root != NULL)
+    return g_build_filename (root, "data", "examples", name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "..", "data", "examples", name, NULL);
+}
+
+/* Runs the main loop until @condition holds, at most @timeout_ms. */
+gboolean
+hearth_test_wait_until (HearthTestCondition condition,
+                        gpointer            user_data,
+                        guint               timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!condition (user_data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static gboolean
+never (gpointer user_data)
+{
+  return FALSE;
+}
+
+/* Runs the main loop for @ms milliseconds. */
+void
+hearth_test_wait (guint ms)
+{
+  hearth_test_wait_until (never, NULL, ms);
+}
+
+/* A primary-button press on @widget at (@x, @y): the "pressed" signal of its click gesture,
+ * which is what a real click ends in. X has no way to send a real one without more tools. */
+void
+hearth_test_click (GtkWidget *widget,
+                   int        n_press,
+                   double     x,
+                   double     y)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  guint n = g_list_model_get_n_items (controllers);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller))
+        {
+          g_signal_emit_by_name (controller, "pressed", n_press, x, y);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+is_gone (gpointer user_data)
+{
+  return *(gpointer *) user_data == NULL;
+}
+
+/* Destroys a toplevel and checks that it is finalized, i.e. nothing leaked a reference. */
+void
+hearth_test_destroy_window (GtkWidget *window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (hearth_test_wait_until (is_gone, &weak, 5000));
+}

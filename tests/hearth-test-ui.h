@@ -1,0 +1,31 @@
+/* hearth-test-ui.h: helpers of the widget tests.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef gboolean (*HearthTestCondition) (gpointer user_data);
+
+gboolean  hearth_test_ui_init        (int                  *argc,
+                                      char               ***argv);
+gboolean  hearth_test_ui_have_display (void);
+gboolean  hearth_test_ui_skip        (void);
+char     *hearth_test_example_path   (const char           *name);
+gboolean  hearth_test_wait_until     (HearthTestCondition   condition,
+                                      gpointer              user_data,
+                                      guint                 timeout_ms);
+void      hearth_test_wait           (guint                 ms);
+void      hearth_test_click          (GtkWidget            *widget,
+                                      int                   n_press,
+                                      double                x,
+                                      double                y);
+void      hearth_test_destroy_window (GtkWidget            *window);
+
+G_END_DECLS

@@ -1,0 +1,555 @@
+/* test-window.c: the application and its window: open, panes, search, zoom, errors.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "hearth-application.h"
+#include "hearth-row.h"
+#include "hearth-test-ui.h"
+#include "hearth-test-util.h"
+#include "hearth-window-private.h"
+
+static HearthApplication *app;
+
+typedef struct
+{
+  HearthWindow  *window;
+  HearthSession *session;
+} Fixture;
+
+static gboolean
+loaded (gpointer user_data)
+{
+  HearthWindow *window = user_data;
+  HearthSession *session = hearth_window_get_session (window);
+
+  return !hearth_session_get_loading (session) && !hearth_session_get_busy (session);
+}
+
+static HearthWindow *
+open_in_app (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HearthWindow *window = NULL;
+
+  hearth_application_open_file (app, file, NULL);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    {
+      GFile *shown = hearth_window_get_file (l->data);
+
+      if (hearth_session_get_loading (hearth_window_get_session (l->data)) ||
+          (shown != NULL && g_file_equal (shown, file)))
+        window = l->data;
+    }
+  g_assert_nonnull (window);
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+
+  if (!hearth_test_ui_have_display ())
+    return;
+  path = hearth_test_example_path ("before.prof");
+  f->window = open_in_app (path);
+  f->session = hearth_window_get_session (f->window);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  GList *windows;
+
+  if (!hearth_test_ui_have_display ())
+    return;
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
+static HearthCallTree *
+tree_of (Fixture *f)
+{
+  return hearth_session_get_tree (f->session);
+}
+
+static guint
+widest_leaf (Fixture *f)
+{
+  g_autofree guint *chains = NULL;
+  guint n = 0;
+
+  chains = hearth_call_tree_dup_widest_chains (tree_of (f), &n);
+  g_assert_cmpuint (n, >, 0);
+  return chains[0];
+}
+
+static void
+click_node (Fixture *f,
+            guint    node)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (hearth_flame_view_get_node_bounds (HEARTH_FLAME_VIEW (f->window->flame_view),
+                                                    node, &bounds));
+  hearth_test_click (f->window->flame_view, 1, bounds.origin.x + bounds.size.width / 2,
+                     bounds.origin.y + bounds.size.height / 2);
+}
+
+static void
+test_open_example (Fixture       *f,
+                   gconstpointer  data)
+{
+  if (hearth_test_ui_skip ())
+    return;
+
+  g_assert_cmpstr (_hearth_window_get_page (f->window), ==, "graph");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->title_label)), ==, "before.prof");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "before.prof");
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (f->window->subtitle_label)),
+                                   "Total "));
+  g_assert_null (_hearth_window_get_message (f->window));
+  g_assert_true (gtk_widget_get_visible (f->window->root_button));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->root_label)), ==, "<module>");
+}
+
+static void
+test_widest_chain (Fixture       *f,
+                   gconstpointer  data)
+{
+  GListModel *rows;
+  g_autoptr (HearthRow) first = NULL;
+  const HearthNode *leaf;
+  double total;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  rows = hearth_chains_pane_get_rows (HEARTH_CHAINS_PANE (f->window->chains_pane));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), >, 1);
+  first = g_list_model_get_item (rows, 0);
+  g_test_message ("widest chain: %s, %.1f%%", hearth_row_get_label (first),
+                  100 * hearth_row_get_fraction (first));
+  /* the slow MSD loop: main > msd_slow > <listcomp> > walker_msd, most of the run */
+  g_assert_true (g_str_has_prefix (hearth_row_get_label (first), "main > msd_slow"));
+  g_assert_true (g_str_has_suffix (hearth_row_get_label (first), " > walker_msd"));
+  g_assert_cmpint (hearth_row_get_node (first), ==, widest_leaf (f));
+  leaf = hearth_call_tree_get_node (tree_of (f), widest_leaf (f));
+  total = hearth_call_tree_get_total (tree_of (f));
+  g_assert_cmpfloat_with_epsilon (hearth_row_get_fraction (first), leaf->width / total, 1e-12);
+  g_assert_cmpfloat (hearth_row_get_fraction (first), >, 0.9);
+
+  /* activating a row selects its bar */
+  hearth_chains_pane_activate_row (HEARTH_CHAINS_PANE (f->window->chains_pane), 1);
+  {
+    g_autoptr (HearthRow) second = g_list_model_get_item (rows, 1);
+
+    g_assert_cmpint (hearth_session_get_selected (f->session), ==, hearth_row_get_node (second));
+  }
+}
+
+static void
+test_click_callers (Fixture       *f,
+                    gconstpointer  data)
+{
+  HearthCallersPane *pane;
+  HearthProfile *profile;
+  GListModel *callers, *callees;
+  guint leaf, function;
+  g_autoptr (HearthRow) row = NULL;
+  g_autofree guint *edges = NULL;
+  guint n_edges = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  pane = HEARTH_CALLERS_PANE (f->window->callers_pane);
+  g_assert_cmpint (hearth_callers_pane_get_function (pane), ==, -1);
+
+  leaf = widest_leaf (f);
+  click_node (f, leaf);
+  g_assert_cmpint (hearth_session_get_selected (f->session), ==, leaf);
+
+  function = hearth_call_tree_get_node (tree_of (f), leaf)->function;
+  profile = hearth_session_get_profile (f->session);
+  g_assert_cmpint (hearth_callers_pane_get_function (pane), ==, function);
+  g_assert_cmpstr (hearth_callers_pane_get_title (pane), ==, "walker_msd");
+
+  /* its one caller, with the edge's own numbers from the file */
+  callers = hearth_callers_pane_get_callers (pane);
+  edges = hearth_call_tree_dup_callers (tree_of (f), function, &n_edges);
+  g_assert_cmpuint (g_list_model_get_n_items (callers), ==, n_edges);
+  row = g_list_model_get_item (callers, 0);
+  g_test_message ("caller: %s", hearth_row_get_label (row));
+  g_assert_true (strstr (hearth_row_get_label (row), "listcomp") != NULL);
+  g_assert_cmpint (hearth_row_get_calls (row), ==, hearth_profile_get_edge (profile,
+                                                                            edges[0])->calls);
+  g_assert_cmpfloat (hearth_row_get_value (row), ==, hearth_profile_get_edge (profile,
+                                                                              edges[0])->cum);
+
+  /* and what it called, widest first */
+  callees = hearth_callers_pane_get_callees (pane);
+  g_assert_cmpuint (g_list_model_get_n_items (callees), >, 0);
+  {
+    g_autoptr (HearthRow) a = g_list_model_get_item (callees, 0);
+    g_autoptr (HearthRow) b = NULL;
+
+    if (g_list_model_get_n_items (callees) > 1)
+      b = g_list_model_get_item (callees, 1);
+    if (b != NULL)
+      g_assert_cmpfloat (hearth_row_get_value (a), >=, hearth_row_get_value (b));
+  }
+
+  /* activating the caller row selects the caller's widest bar */
+  hearth_callers_pane_activate_row (pane, TRUE, 0);
+  g_assert_cmpint (hearth_session_get_selected (f->session), ==,
+                   (gint) hearth_call_tree_get_node (tree_of (f), leaf)->parent);
+}
+
+static gboolean
+match_label_shown (gpointer user_data)
+{
+  HearthWindow *window = user_data;
+
+  return strlen (_hearth_window_get_match_text (window)) > 0;
+}
+
+static void
+test_search (Fixture       *f,
+             gconstpointer  data)
+{
+  const HearthNode *leaf;
+  g_autofree char *expected = NULL;
+  double total;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.search", NULL);
+  g_assert_true (gtk_search_bar_get_search_mode (GTK_SEARCH_BAR (f->window->search_bar)));
+  gtk_editable_set_text (GTK_EDITABLE (f->window->search_entry), "walker_msd");
+  g_assert_true (hearth_test_wait_until (match_label_shown, f->window, 5000));
+
+  leaf = hearth_call_tree_get_node (tree_of (f), widest_leaf (f));
+  total = hearth_call_tree_get_total (tree_of (f));
+  expected = g_strdup_printf ("1 function, %.1f%% of the run", 100 * leaf->width / total);
+  g_assert_cmpstr (_hearth_window_get_match_text (f->window), ==, expected);
+
+  /* Enter jumps to the match */
+  g_signal_emit_by_name (f->window->search_entry, "activate");
+  g_assert_cmpint (hearth_session_get_selected (f->session), ==, widest_leaf (f));
+
+  /* a regular expression; nested matches counted once */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (f->window->regex_button), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (f->window->search_entry), "^msd_slow$|^walker_msd$");
+  hearth_session_set_search_text (f->session, "^msd_slow$|^walker_msd$");
+  g_assert_cmpuint (hearth_session_get_match_functions (f->session), ==, 2);
+  g_assert_true (g_str_has_prefix (_hearth_window_get_match_text (f->window), "2 functions, "));
+
+  hearth_session_set_search_text (f->session, "(");
+  g_assert_cmpstr (_hearth_window_get_match_text (f->window), ==, "Invalid regular expression");
+  g_assert_true (gtk_widget_has_css_class (f->window->search_entry, "error"));
+
+  /* closing the bar ends the search */
+  gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (f->window->search_bar), FALSE);
+  g_assert_null (hearth_session_get_search_text (f->session));
+}
+
+static void
+test_zoom (Fixture       *f,
+           gconstpointer  data)
+{
+  HearthFlameView *view;
+  g_autofree char *crumbs = NULL;
+  double start, end, total;
+  guint leaf;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  view = HEARTH_FLAME_VIEW (f->window->flame_view);
+  leaf = widest_leaf (f);
+  total = hearth_call_tree_get_total (tree_of (f));
+  click_node (f, leaf);
+  gtk_widget_activate_action (f->window->flame_view, "flame.zoom-in", NULL);
+  g_assert_cmpint (hearth_session_get_zoom (f->session), ==, leaf);
+  hearth_flame_view_get_visible_range (view, &start, &end);
+  g_assert_cmpfloat (end - start, <, total);
+
+  crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
+  g_test_message ("breadcrumbs: %s", crumbs);
+  g_assert_true (g_str_has_prefix (crumbs, "<module> › main › msd_slow"));
+  g_assert_true (g_str_has_suffix (crumbs, "walker_msd"));
+
+  gtk_widget_activate_action (f->window->flame_view, "flame.zoom-out", NULL);
+  g_assert_cmpint (hearth_session_get_zoom (f->session), ==,
+                   (gint) hearth_call_tree_get_node (tree_of (f), leaf)->parent);
+  gtk_widget_activate_action (f->window->flame_view, "flame.zoom-reset", NULL);
+  g_assert_cmpint (hearth_session_get_zoom (f->session), ==, -1);
+  hearth_flame_view_get_visible_range (view, &start, &end);
+  g_assert_cmpfloat (start, ==, 0);
+  g_assert_cmpfloat_with_epsilon (end, total, total * 1e-12);
+  g_clear_pointer (&crumbs, g_free);
+  crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
+  g_assert_cmpstr (crumbs, ==, "<module>");
+}
+
+static void
+test_warnings (Fixture       *f,
+               gconstpointer  data)
+{
+  HearthWarningsPane *pane;
+  g_autofree char *text = NULL;
+  g_autofree guint *unreached = NULL;
+  guint n = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  pane = HEARTH_WARNINGS_PANE (f->window->warnings_pane);
+  text = hearth_warnings_pane_dup_text (pane);
+  g_test_message ("warnings:\n%s", text);
+  g_assert_cmpuint (hearth_warnings_pane_get_n_warnings (pane), >, 0);
+  g_assert_true (gtk_widget_get_visible (f->window->warnings_badge));
+
+  /* the time the tree never reaches: each candidate can become the root */
+  unreached = hearth_call_tree_dup_unreached (tree_of (f), HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  if (n > 0)
+    {
+      g_assert_nonnull (strstr (text, "Use as Root"));
+      hearth_session_set_root (f->session, unreached[0]);
+      g_assert_true (hearth_test_wait_until (loaded, f->window, 10000));
+      g_assert_cmpint (hearth_call_tree_get_root_function (tree_of (f)), ==, unreached[0]);
+      g_clear_pointer (&text, g_free);
+      text = hearth_warnings_pane_dup_text (pane);
+      g_assert_nonnull (strstr (text, "Default Root"));
+    }
+}
+
+/* A profile with functions called from several places: estimated bars, explained. */
+static void
+test_warnings_estimated (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  HearthWindow *window;
+  HearthWarningsPane *pane;
+  GList *windows;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  path = hearth_test_data_path ("cprofile_py312.prof");
+  window = open_in_app (path);
+  pane = HEARTH_WARNINGS_PANE (window->warnings_pane);
+  text = hearth_warnings_pane_dup_text (pane);
+  g_test_message ("warnings:\n%s", text);
+  g_assert_nonnull (strstr (text, "Estimated Bars"));
+  g_assert_nonnull (strstr (text, " callers ("));
+  g_assert_nonnull (strstr (text, "sampling profile"));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (window->warnings_badge)), !=, "0");
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
+static void
+test_broken_file (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *example = NULL;
+  HearthWindow *window;
+  const char *message;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  path = hearth_test_data_path ("bad_truncated.prof");
+  window = open_in_app (path);
+  g_assert_true (window != f->window);
+  message = _hearth_window_get_message (window);
+  g_test_message ("message: %s", message);
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (message, "bad_truncated.prof"));
+  g_assert_nonnull (strstr (message, "truncated"));
+  g_assert_null (strchr (message, '\n'));
+  g_assert_cmpstr (_hearth_window_get_page (window), ==, "welcome");
+  g_assert_true (hearth_window_is_empty (window));
+
+  /* the application keeps running: the same window opens a good file */
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+  example = hearth_test_example_path ("after.prof");
+  hearth_window_open (window, g_file_new_for_path (example));
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  g_assert_cmpstr (_hearth_window_get_page (window), ==, "graph");
+  g_assert_null (_hearth_window_get_message (window));
+
+  /* a failed reload keeps the graph shown */
+  {
+    g_autofree char *copy = g_build_filename (g_get_tmp_dir (), "hearth-test-broken.prof", NULL);
+    g_autofree char *bytes = NULL;
+    gsize len = 0;
+    g_autoptr (GFile) file = g_file_new_for_path (copy);
+
+    g_assert_true (g_file_get_contents (example, &bytes, &len, NULL));
+    g_assert_true (g_file_set_contents (copy, bytes, len, NULL));
+    hearth_window_open (window, file);
+    g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+    g_assert_true (g_file_set_contents (copy, bytes, len / 2, NULL));
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
+    g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+    g_assert_nonnull (_hearth_window_get_message (window));
+    g_assert_cmpstr (_hearth_window_get_page (window), ==, "graph");
+    g_unlink (copy);
+  }
+}
+
+static void
+test_empty_profile (void)
+{
+  g_autofree char *path = NULL;
+  HearthWindow *window;
+  GList *windows;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  path = hearth_test_data_path ("empty.prof");
+  window = open_in_app (path);
+  g_assert_null (_hearth_window_get_message (window));
+  g_assert_cmpstr (_hearth_window_get_page (window), ==, "empty");
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
+static GtkDropTarget *
+find_drop_target (GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  return NULL;
+}
+
+/* Dropping files on an empty window opens the first there, the others in windows of their
+ * own. (The drop target's signal, as a drop from the file manager ends in.) */
+static void
+test_drop (void)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GtkDropTarget *target;
+  HearthWindow *window;
+  g_autoptr (GFile) first = NULL;
+  g_autoptr (GFile) second = NULL;
+  GValue value = G_VALUE_INIT;
+  GFile *files[2];
+  gboolean accepted = FALSE;
+  GList *windows;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  g_application_activate (G_APPLICATION (app));
+  window = HEARTH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  target = find_drop_target (GTK_WIDGET (window));
+  g_assert_nonnull (target);
+
+  before = hearth_test_example_path ("before.prof");
+  after = hearth_test_example_path ("after.prof");
+  files[0] = first = g_file_new_for_path (before);
+  files[1] = second = g_file_new_for_path (after);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_array (files, 2));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  g_assert_true (accepted);
+
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  g_assert_true (g_file_equal (hearth_window_get_file (window), first));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    {
+      g_assert_true (hearth_test_wait_until (loaded, windows->data, 20000));
+      hearth_test_destroy_window (windows->data);
+    }
+}
+
+static void
+test_welcome (void)
+{
+  HearthWindow *window;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  g_application_activate (G_APPLICATION (app));
+  window = HEARTH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_cmpstr (_hearth_window_get_page (window), ==, "welcome");
+  g_assert_true (hearth_window_is_empty (window));
+  g_assert_false (gtk_widget_get_sensitive (window->search_button));
+
+  /* "Open the Example" loads into the welcome window itself */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", NULL);
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  g_assert_cmpstr (_hearth_window_get_page (window), ==, "graph");
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  hearth_test_destroy_window (GTK_WIDGET (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  if (hearth_test_ui_init (&argc, &argv))
+    {
+      g_autoptr (GError) error = NULL;
+
+      app = hearth_application_new ();
+      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE |
+                                                    G_APPLICATION_HANDLES_OPEN |
+                                                    G_APPLICATION_HANDLES_COMMAND_LINE);
+      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+      g_assert_no_error (error);
+    }
+
+#define ADD(path, func) \
+  g_test_add ("/window/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("open-example", test_open_example);
+  ADD ("widest-chain", test_widest_chain);
+  ADD ("click-callers", test_click_callers);
+  ADD ("search", test_search);
+  ADD ("zoom", test_zoom);
+  ADD ("warnings", test_warnings);
+  ADD ("broken-file", test_broken_file);
+  g_test_add_func ("/window/warnings-estimated", test_warnings_estimated);
+  g_test_add_func ("/window/empty-profile", test_empty_profile);
+  g_test_add_func ("/window/welcome", test_welcome);
+  g_test_add_func ("/window/drop", test_drop);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}
