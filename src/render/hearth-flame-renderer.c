@@ -14,6 +14,7 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "hearth-chain-match.h"
 #include "hearth-label-fit.h"
 
 /* Geometry, in pixels */
@@ -100,6 +101,7 @@ struct _HearthFlameRenderer
   gboolean                 dark;
   gboolean                 differential;
   gboolean                 normalized;
+  gint                     shown_run;       /* -1: all runs */
   HearthFlameDecorations   decorations;
   double                   margin;
   char                    *title;
@@ -331,92 +333,8 @@ run_matches (HearthFlameRenderer *self,
 
 /* Differential colours --------------------------------------------------------------------- */
 
-/* Chains are matched by their sequence of (file basename, function name): each distinct
- * pair gets an id, each distinct (parent chain, pair) a chain id, shared by both runs. */
-typedef struct
-{
-  GHashTable *pairs;       /* "basename\x1fname" -> id + 1 */
-  GHashTable *chains;      /* guint64 (parent chain << 32 | pair) -> chain id + 1 */
-  GArray     *width;       /* double per chain id, summed over the first run's bars */
-  GArray     *flags;       /* guint8 per chain id: 1 seen in the first run, 2 estimated there */
-} ChainIndex;
-
-static guint
-pair_id (ChainIndex    *index,
-         HearthProfile *profile,
-         guint          function)
-{
-  g_autofree char *key = NULL;
-  gpointer found;
-
-  if (function >= hearth_profile_get_n_functions (profile))
-    key = g_strdup ("\x1f" "all");
-  else
-    {
-      const HearthFunction *f = hearth_profile_get_function (profile, function);
-      const char *file = f->file != NULL ? f->file : "";
-      const char *slash = strrchr (file, '/');
-      const char *backslash = strrchr (file, '\\');
-
-      if (backslash != NULL && (slash == NULL || backslash > slash))
-        slash = backslash;
-      key = g_strconcat (slash != NULL ? slash + 1 : file, "\x1f", f->name != NULL ? f->name : "",
-                         NULL);
-    }
-  found = g_hash_table_lookup (index->pairs, key);
-  if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
-  g_hash_table_insert (index->pairs, g_steal_pointer (&key),
-                       GUINT_TO_POINTER (g_hash_table_size (index->pairs) + 1));
-  return g_hash_table_size (index->pairs) - 1;
-}
-
-static guint
-chain_id (ChainIndex *index,
-          guint       parent_chain,
-          guint       pair)
-{
-  guint64 key = (guint64) parent_chain << 32 | pair;
-  gpointer found = g_hash_table_lookup (index->chains, &key);
-  guint id;
-
-  if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
-  id = g_hash_table_size (index->chains);
-  g_hash_table_insert (index->chains, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (id + 1));
-  g_array_set_size (index->width, id + 1);
-  g_array_set_size (index->flags, id + 1);
-  g_array_index (index->width, double, id) = 0;
-  g_array_index (index->flags, guint8, id) = 0;
-  return id;
-}
-
-/* chain ids of a tree's nodes, row by row so that a parent always comes first */
-static guint *
-chain_ids (ChainIndex     *index,
-           HearthCallTree *tree)
-{
-  HearthProfile *profile = hearth_call_tree_get_profile (tree);
-  guint n_nodes = hearth_call_tree_get_n_nodes (tree);
-  guint *ids = g_new (guint, MAX (n_nodes, 1));
-  guint max_depth = n_nodes > 0 ? hearth_call_tree_get_max_depth (tree) : 0;
-
-  for (guint d = 0; n_nodes > 0 && d <= max_depth; d++)
-    {
-      guint n = 0;
-      const guint *row = hearth_call_tree_get_row (tree, d, &n);
-
-      for (guint i = 0; i < n; i++)
-        {
-          const HearthNode *node = hearth_call_tree_get_node (tree, row[i]);
-          guint parent = node->parent < n_nodes ? ids[node->parent] + 1 : 0;
-
-          ids[row[i]] = chain_id (index, parent, pair_id (index, profile, node->function));
-        }
-    }
-  return ids;
-}
-
+/* Chains are matched by their sequence of (file basename, function name), line numbers
+ * ignored: ids from a HearthChainIndex shared by both runs. */
 /* The first run laid out again with no cutoff, so that a chain of the second run that was
  * merely too narrow for a bar of its own in the first does not count as new. */
 static HearthCallTree *
@@ -443,50 +361,47 @@ compute_changes (HearthFlameRenderer *self)
   Run *before = &self->runs[0];
   Run *after = &self->runs[1];
   g_autoptr (HearthCallTree) fine = fine_tree (before->tree);
-  ChainIndex index;
+  g_autoptr (HearthChainIndex) index = hearth_chain_index_new ();
   g_autofree guint *before_ids = NULL;
   g_autofree guint *after_ids = NULL;
+  g_autoptr (GArray) width = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr (GArray) flags = g_array_new (FALSE, TRUE, sizeof (guint8)); /* 1 seen, 2 estimated */
   guint n_fine = hearth_call_tree_get_n_nodes (fine);
 
-  index.pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  index.chains = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  index.width = g_array_new (FALSE, FALSE, sizeof (double));
-  index.flags = g_array_new (FALSE, FALSE, sizeof (guint8));
-
-  before_ids = chain_ids (&index, fine);
+  before_ids = hearth_chain_index_add_tree (index, fine);
+  g_array_set_size (width, hearth_chain_index_get_n_chains (index));
+  g_array_set_size (flags, hearth_chain_index_get_n_chains (index));
   for (guint i = 0; i < n_fine; i++)
     {
       const HearthNode *node = hearth_call_tree_get_node (fine, i);
       guint id = before_ids[i];
 
-      g_array_index (index.width, double, id) += node->width;
-      g_array_index (index.flags, guint8, id) |= 1;
+      g_array_index (width, double, id) += node->width;
+      g_array_index (flags, guint8, id) |= 1;
       if (node->flags & HEARTH_NODE_ESTIMATED)
-        g_array_index (index.flags, guint8, id) |= 2;
+        g_array_index (flags, guint8, id) |= 2;
     }
 
-  after_ids = chain_ids (&index, after->tree);
+  /* chains only the second run has get ids past the first run's: zero width, not seen */
+  after_ids = hearth_chain_index_add_tree (index, after->tree);
+  g_array_set_size (width, hearth_chain_index_get_n_chains (index));
+  g_array_set_size (flags, hearth_chain_index_get_n_chains (index));
   after->change = g_new0 (double, MAX (after->n_nodes, 1));
   after->before_width = g_new0 (double, MAX (after->n_nodes, 1));
   after->diff_flags = g_new0 (guint8, MAX (after->n_nodes, 1));
   for (guint i = 0; i < after->n_nodes; i++)
     {
       guint id = after_ids[i];
-      guint8 flags = g_array_index (index.flags, guint8, id);
-      double was = g_array_index (index.width, double, id);
+      guint8 seen = g_array_index (flags, guint8, id);
+      double was = g_array_index (width, double, id);
 
       after->before_width[i] = was;
-      if (!(flags & 1))
+      if (!(seen & 1))
         after->diff_flags[i] |= DIFF_NEW;
-      if ((flags & 2) || (after->nodes[i].flags & HEARTH_NODE_ESTIMATED))
+      if ((seen & 2) || (after->nodes[i].flags & HEARTH_NODE_ESTIMATED))
         after->diff_flags[i] |= DIFF_ESTIMATED;
       after->change[i] = before->total > 0 ? (after->nodes[i].width - was) / before->total : 0;
     }
-
-  g_hash_table_unref (index.pairs);
-  g_hash_table_unref (index.chains);
-  g_array_unref (index.width);
-  g_array_unref (index.flags);
 }
 
 /* Object ------------------------------------------------------------------------------------ */
@@ -552,6 +467,7 @@ hearth_flame_renderer_init (HearthFlameRenderer *self)
   for (guint r = 0; r < MAX_RUNS; r++)
     run_clear (&self->runs[r]);
   self->differential = TRUE;
+  self->shown_run = -1;
   self->decorations = HEARTH_FLAME_DECORATION_AXIS;
   self->scene.items = g_array_new (FALSE, FALSE, sizeof (HearthSceneItem));
   self->scene.paints = g_array_new (FALSE, FALSE, sizeof (HearthScenePaint));
@@ -798,6 +714,39 @@ hearth_flame_renderer_set_normalized (HearthFlameRenderer *self,
   g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
 
   self->normalized = !!normalized;
+}
+
+/**
+ * hearth_flame_renderer_set_shown_run:
+ * @self: a #HearthFlameRenderer
+ * @run: the one run of two to draw, or -1 for both (the default)
+ *
+ * Draws one of two compared runs only, laid out exactly as when both are drawn (the same
+ * seconds per pixel, the same room for the totals, the second in differential colours), so
+ * that two views each showing one run line up. Hit-testing finds that run's bars only.
+ */
+void
+hearth_flame_renderer_set_shown_run (HearthFlameRenderer *self,
+                                     gint                 run)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+  g_return_if_fail (run >= -1 && run < MAX_RUNS);
+
+  self->shown_run = run;
+}
+
+static gboolean
+run_shown (HearthFlameRenderer *self,
+           guint                run)
+{
+  return self->shown_run < 0 || (guint) self->shown_run == run || self->n_runs < 2;
+}
+
+static guint
+first_shown_run (HearthFlameRenderer *self)
+{
+  return self->shown_run >= 0 && (guint) self->shown_run < self->n_runs ? (guint) self->shown_run
+                                                                         : 0;
 }
 
 /**
@@ -1200,6 +1149,8 @@ compute_frame (HearthFlameRenderer       *self,
     }
   for (guint r = 0; r < self->n_runs; r++)
     {
+      if (!run_shown (self, r))
+        continue;
       if (self->n_runs == 2)
         {
           f->header_y[r] = y;
@@ -1208,7 +1159,7 @@ compute_frame (HearthFlameRenderer       *self,
       f->graph_y[r] = y;
       f->n_rows[r] = MAX (self->runs[r].n_rows, 1);
       y += f->n_rows[r] * f->row_h;
-      if (r + 1 < self->n_runs)
+      if (r + 1 < self->n_runs && self->shown_run < 0)
         y += RUN_SPACING;
     }
   if (self->decorations & HEARTH_FLAME_DECORATION_AXIS)
@@ -2120,7 +2071,8 @@ emit_axis (Build *b)
   guint grid = color_paint (b, &b->palette->grid);
   guint fg = color_paint (b, &b->palette->foreground);
   guint muted = color_paint (b, &b->palette->muted);
-  double multiplier, step, first, top = self->n_runs > 0 ? f->graph_y[0] : f->axis_y;
+  double multiplier, step, first, top = self->n_runs > 0 ? f->graph_y[first_shown_run (self)]
+                                                                    : f->axis_y;
   const char *caption = axis_unit (self, f, &multiplier);
   double per_px = multiplier / f->scale[0];               /* axis units per pixel */
   double start = f->x_start * multiplier;
@@ -2396,7 +2348,8 @@ hearth_flame_renderer_build_scene (HearthFlameRenderer       *self,
   if (self->decorations & HEARTH_FLAME_DECORATION_TITLE)
     emit_title (&b);
   for (guint r = 0; r < self->n_runs; r++)
-    emit_run (&b, r);
+    if (run_shown (self, r))
+      emit_run (&b, r);
   if (self->decorations & HEARTH_FLAME_DECORATION_AXIS)
     emit_axis (&b);
   if (self->decorations & HEARTH_FLAME_DECORATION_LEGEND)
@@ -2700,7 +2653,8 @@ hearth_flame_renderer_node_at (HearthFlameRenderer       *self,
       double top = f.graph_y[r], row;
       guint depth;
 
-      if (y < top || y >= top + f.n_rows[r] * f.row_h || self->runs[r].n_nodes == 0)
+      if (!run_shown (self, r) || y < top || y >= top + f.n_rows[r] * f.row_h ||
+          self->runs[r].n_nodes == 0)
         continue;
       row = floor ((y - top) / f.row_h);
       depth = viewport->icicle ? (guint) row : (guint) (f.n_rows[r] - 1 - row);
@@ -2736,7 +2690,7 @@ hearth_flame_renderer_get_node_rect (HearthFlameRenderer       *self,
   g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), FALSE);
   g_return_val_if_fail (viewport != NULL && rect != NULL, FALSE);
 
-  if (run >= self->n_runs || node >= self->runs[run].n_nodes)
+  if (run >= self->n_runs || node >= self->runs[run].n_nodes || !run_shown (self, run))
     return FALSE;
   compute_frame (self, viewport, &f);
   n = &self->runs[run].nodes[node];

@@ -205,6 +205,8 @@ void                 hearth_flame_renderer_set_differential (HearthFlameRenderer
                                                             gboolean                   differential);
 void                 hearth_flame_renderer_set_normalized  (HearthFlameRenderer       *self,
                                                             gboolean                   normalized);
+void                 hearth_flame_renderer_set_shown_run   (HearthFlameRenderer       *self,
+                                                            gint                       run);
 void                 hearth_flame_renderer_set_match       (HearthFlameRenderer       *self,
                                                             HearthFunctionMatchFunc    match,
                                                             gpointer                   user_data,

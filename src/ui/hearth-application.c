@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearth-compare-window.h"
 #include "hearth-resources.h"
 #include "hearth-window.h"
 
@@ -21,8 +22,7 @@
  * goes to it. A window per file; `hearth` alone shows a window with the welcome page. The
  * command line options that shape a graph (`--root`, `--cutoff`, `--max-repeat`, `--mine`,
  * `--icicle`, `--no-source`) apply to the windows that command line opens. `--compare
- * BEFORE AFTER` opens the two files side by side in two windows until the compare window
- * exists.
+ * BEFORE AFTER` opens a #HearthCompareWindow.
  */
 
 struct _HearthApplication
@@ -167,13 +167,9 @@ find_empty_window (HearthApplication *self)
 }
 
 static void
-apply_options (HearthWindow        *window,
-               const WindowOptions *options)
+apply_session_options (HearthSession       *session,
+                       const WindowOptions *options)
 {
-  HearthSession *session = hearth_window_get_session (window);
-
-  if (options == NULL)
-    return;
   if (options->root != NULL)
     hearth_session_set_root_spec (session, options->root);
   if (options->cutoff >= 0)
@@ -184,6 +180,15 @@ apply_options (HearthWindow        *window,
     hearth_session_set_mine_paths (session, (const char * const *) options->mine);
   if (options->no_source)
     hearth_session_set_use_source (session, FALSE);
+}
+
+static void
+apply_options (HearthWindow        *window,
+               const WindowOptions *options)
+{
+  if (options == NULL)
+    return;
+  apply_session_options (hearth_window_get_session (window), options);
   if (options->icicle)
     hearth_window_set_icicle (window, TRUE);
 }
@@ -228,6 +233,48 @@ hearth_application_open_file (HearthApplication *self,
   g_return_if_fail (G_IS_FILE (file));
 
   open_with_options (self, file, FALSE, NULL);
+}
+
+static HearthCompareWindow *
+compare_with_options (HearthApplication   *self,
+                      GFile               *before,
+                      GFile               *after,
+                      const WindowOptions *options)
+{
+  HearthCompareWindow *window = hearth_compare_window_new (GTK_APPLICATION (self));
+
+  if (options != NULL)
+    {
+      for (guint run = 0; run < 2; run++)
+        apply_session_options (hearth_compare_window_get_session (window, run), options);
+      if (options->icicle)
+        hearth_compare_window_set_icicle (window, TRUE);
+    }
+  hearth_compare_window_open (window, before, after);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/**
+ * hearth_application_compare:
+ * @self: a #HearthApplication
+ * @before: the first run's profile file
+ * @after: the second run's
+ *
+ * Opens a compare window for the two files.
+ *
+ * Returns: (transfer none): the window
+ */
+GtkWindow *
+hearth_application_compare (HearthApplication *self,
+                            GFile             *before,
+                            GFile             *after)
+{
+  g_return_val_if_fail (HEARTH_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (before), NULL);
+  g_return_val_if_fail (G_IS_FILE (after), NULL);
+
+  return GTK_WINDOW (compare_with_options (self, before, after, NULL));
 }
 
 /* GApplication ------------------------------------------------------------------------------- */
@@ -302,11 +349,12 @@ hearth_application_command_line (GApplication            *app,
       return 1;
     }
 
-  if (files->len == 0)
+  if (compare)
+    compare_with_options (self, files->pdata[0], files->pdata[1], any ? &options : NULL);
+  else if (files->len == 0)
     g_application_activate (app);
-  /* until the compare window exists, each run gets a window of its own */
-  for (guint i = 0; i < files->len; i++)
-    open_with_options (self, files->pdata[i], compare, any ? &options : NULL);
+  for (guint i = 0; !compare && i < files->len; i++)
+    open_with_options (self, files->pdata[i], FALSE, any ? &options : NULL);
 
   g_strfreev (options.mine);
   return 0;

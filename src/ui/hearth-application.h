@@ -26,6 +26,9 @@ HearthApplication *hearth_application_new       (void);
 void               hearth_application_open_file (HearthApplication *self,
                                                  GFile             *file,
                                                  GtkWindow         *from);
+GtkWindow         *hearth_application_compare   (HearthApplication *self,
+                                                 GFile             *before,
+                                                 GFile             *after);
 
 GSettings         *_hearth_settings_new         (void);
 void               _hearth_ui_register_resources (void);

@@ -9,6 +9,7 @@
 
 #include "hearth-callers-pane.h"
 
+#include <inttypes.h>
 #include <glib/gi18n.h>
 
 #include "hearth-pane-columns.h"
@@ -118,8 +119,8 @@ update_title (HearthCallersPane *self)
     g_string_append_printf (detail, "%s\n", location);
   g_string_append_printf (detail, _("%s in all, %s in itself"), cum, own);
   if (hearth_profile_get_kind (profile) == HEARTH_KIND_DETERMINISTIC)
-    g_string_append_printf (detail, g_dngettext (GETTEXT_PACKAGE, ", %" G_GINT64_FORMAT " call",
-                                                 ", %" G_GINT64_FORMAT " calls", f->calls),
+    g_string_append_printf (detail, g_dngettext (GETTEXT_PACKAGE, ", %" PRId64 " call",
+                                                 ", %" PRId64 " calls", f->calls),
                             f->calls);
   gtk_label_set_text (GTK_LABEL (self->detail_label), detail->str);
 }
@@ -235,6 +236,7 @@ make_list (HearthCallersPane  *self,
   g_autoptr (GtkColumnViewColumn) name = _hearth_column_new (HEARTH_COLUMN_LABEL, _("Function"));
   g_autoptr (GtkColumnViewColumn) calls = _hearth_column_new (HEARTH_COLUMN_CALLS, _("Calls"));
   g_autoptr (GtkColumnViewColumn) time = _hearth_column_new (HEARTH_COLUMN_VALUE, _("Time"));
+  /* xgettext:no-c-format */
   g_autoptr (GtkColumnViewColumn) share = _hearth_column_new (HEARTH_COLUMN_PERCENT, _("% of Run"));
 
   gtk_column_view_append_column (GTK_COLUMN_VIEW (view), name);

@@ -158,6 +158,7 @@ hearth_chains_pane_init (HearthChainsPane *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
+  /* xgettext:no-c-format */
   g_autoptr (GtkColumnViewColumn) share = _hearth_column_new (HEARTH_COLUMN_PERCENT, _("% of Run"));
   g_autoptr (GtkColumnViewColumn) time = _hearth_column_new (HEARTH_COLUMN_VALUE, _("Time"));
   g_autoptr (GtkColumnViewColumn) flags = _hearth_column_new (HEARTH_COLUMN_FLAGS, NULL);

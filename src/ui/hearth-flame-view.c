@@ -9,6 +9,7 @@
 
 #include "hearth-flame-view.h"
 
+#include <inttypes.h>
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -26,6 +27,11 @@
  * tree, the search, the selection or the style changes; hover is drawn on top of it. Trees
  * taller than a few screens are recorded a band at a time around what the scrolled window
  * shows, so the cost of a frame follows the screen, not the tree.
+ *
+ * In a comparison the view shows one of two runs (hearth_flame_view_set_compare()): its
+ * renderer knows both, so the two views stacked in a compare window draw the same seconds
+ * per pixel and the second run in differential colours. The visible range is then counted
+ * on the comparison's axis (the first run's unit), shared by both views.
  */
 
 #define ZOOM_DURATION_US  (250 * 1000)
@@ -43,6 +49,8 @@ struct _HearthFlameView
   /* owned */
   HearthSession       *session;
   GSignalGroup        *session_signals;
+  HearthSession       *peer;            /* the other run of a comparison */
+  GSignalGroup        *peer_signals;
   HearthFlameRenderer *renderer;
   GtkWidget           *menu;
   GskRenderNode       *graph;
@@ -68,6 +76,9 @@ struct _HearthFlameView
 
   gboolean             icicle;
   gboolean             dark;
+  guint                run;             /* which run of a comparison the session is */
+  gboolean             normalized;
+  gint                 linked;          /* the bar matching the other view's hover */
   gint                 hover;
   gint                 menu_node;
   double               pointer_x;
@@ -83,12 +94,14 @@ enum
   PROP_0,
   PROP_SESSION,
   PROP_ICICLE,
+  PROP_HOVER,
   N_PROPS
 };
 
 enum
 {
   SHOW_CALLERS,
+  RANGE_CHANGED,
   N_SIGNALS
 };
 
@@ -129,6 +142,54 @@ run_total (HearthFlameView *self)
   return total > 0 && isfinite (total) ? total : 1.0;
 }
 
+static gboolean
+comparing (HearthFlameView *self)
+{
+  return self->peer != NULL && hearth_flame_renderer_get_n_runs (self->renderer) == 2;
+}
+
+static double
+compared_total (HearthFlameView *self,
+                guint            run)
+{
+  double total = hearth_call_tree_get_total (hearth_flame_renderer_get_tree (self->renderer, run));
+
+  return total > 0 && isfinite (total) ? total : 1.0;
+}
+
+/* Whether both runs of a comparison are drawn to one scale; else each to the full width. */
+static gboolean
+shared_axis (HearthFlameView *self)
+{
+  HearthCallTree *before = hearth_flame_renderer_get_tree (self->renderer, 0);
+  HearthCallTree *after = hearth_flame_renderer_get_tree (self->renderer, 1);
+
+  return !self->normalized &&
+         hearth_profile_get_unit (hearth_call_tree_get_profile (before)) ==
+         hearth_profile_get_unit (hearth_call_tree_get_profile (after));
+}
+
+/* The extent of the visible range: the run, or in a comparison the axis both views share
+ * (the longer run, or the first when each run is drawn to its own width). */
+static double
+axis_total (HearthFlameView *self)
+{
+  if (!comparing (self))
+    return run_total (self);
+  if (!shared_axis (self))
+    return compared_total (self, 0);
+  return MAX (compared_total (self, 0), compared_total (self, 1));
+}
+
+/* How many of the session's units make one unit of the axis. */
+static double
+axis_ratio (HearthFlameView *self)
+{
+  if (!comparing (self) || self->run == 0 || shared_axis (self))
+    return 1.0;
+  return compared_total (self, 1) / compared_total (self, 0);
+}
+
 static void
 current_viewport (HearthFlameView     *self,
                   HearthFlameViewport *vp)
@@ -137,6 +198,7 @@ current_viewport (HearthFlameView     *self,
   vp->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)));
   vp->icicle = self->icicle;
   vp->zoom_node = self->session != NULL ? hearth_session_get_zoom (self->session) : -1;
+  vp->zoom_run = comparing (self) ? self->run : 0;
 }
 
 static double
@@ -185,7 +247,7 @@ clamp_range (HearthFlameView *self,
              double          *start,
              double          *end)
 {
-  double total = run_total (self);
+  double total = axis_total (self);
   double span = *end - *start;
 
   if (!isfinite (span) || span <= 0 || span > total)
@@ -205,6 +267,7 @@ apply_range (HearthFlameView *self,
   self->viewport.x_start = start;
   self->viewport.x_end = end;
   drop_graph (self);
+  g_signal_emit (self, signals[RANGE_CHANGED], 0);
 }
 
 static void
@@ -258,7 +321,8 @@ animations_enabled (HearthFlameView *self)
  * @end: the right edge
  * @animate: move there in a short animation (when animations are enabled)
  *
- * Shows another part of the run; the range is kept inside the run.
+ * Shows another part of the run; the range is kept inside the run (in a comparison: inside
+ * the axis both runs share, counted in the first run's unit).
  */
 void
 hearth_flame_view_set_visible_range (HearthFlameView *self,
@@ -325,16 +389,33 @@ hearth_flame_view_get_animating (HearthFlameView *self)
   return self->tick_id != 0;
 }
 
+/* Where a bar is on the axis of the visible range. */
+static void
+node_extent (HearthFlameView  *self,
+             const HearthNode *node,
+             double           *start,
+             double           *width)
+{
+  double ratio = axis_ratio (self);
+
+  *start = node->left / ratio;
+  *width = node->width / ratio;
+}
+
 static void
 show_zoom_node (HearthFlameView *self,
                 gboolean         animate)
 {
   const HearthNode *node = get_node (self, hearth_session_get_zoom (self->session));
+  double start, width;
 
-  if (node != NULL)
-    hearth_flame_view_set_visible_range (self, node->left, node->left + node->width, animate);
-  else
-    hearth_flame_view_set_visible_range (self, 0, run_total (self), animate);
+  if (node == NULL)
+    {
+      hearth_flame_view_set_visible_range (self, 0, axis_total (self), animate);
+      return;
+    }
+  node_extent (self, node, &start, &width);
+  hearth_flame_view_set_visible_range (self, start, start + width, animate);
 }
 
 /**
@@ -362,7 +443,7 @@ hearth_flame_view_zoom_by (HearthFlameView *self,
   t = CLAMP ((x - left) / width, 0, 1);
   at = start + (end - start) * t;
   span = (end - start) / factor;
-  span = CLAMP (span, run_total (self) * MIN_SPAN_FRACTION, run_total (self));
+  span = CLAMP (span, axis_total (self) * MIN_SPAN_FRACTION, axis_total (self));
   start = at - span * t;
   hearth_flame_view_set_visible_range (self, start, start + span, FALSE);
 }
@@ -424,7 +505,8 @@ hearth_flame_view_get_node_bounds (HearthFlameView *self,
   if (node >= n_nodes (self))
     return FALSE;
   current_viewport (self, &vp);
-  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp, 0, node, &rect))
+  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp, comparing (self) ? self->run : 0,
+                                            node, &rect))
     return FALSE;
   graphene_rect_init (bounds, rect.x, rect.y + content_offset (self), rect.width, rect.height);
   return TRUE;
@@ -452,6 +534,7 @@ set_hover (HearthFlameView *self,
   self->hover = node;
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), node >= 0 ? "pointer" : NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER]);
 }
 
 /* Tooltips ----------------------------------------------------------------------------------- */
@@ -542,6 +625,40 @@ append_self_time (HearthFlameView       *self,
     }
 }
 
+/* In the second run of a comparison: how the bar's chain changed since the first. */
+static void
+append_change (HearthFlameView *self,
+               GString         *text,
+               guint            node,
+               double           width)
+{
+  g_autofree char *was = NULL;
+  g_autofree char *delta = NULL;
+  double before_width = 0, before_total;
+  gboolean is_new = FALSE, estimated = FALSE;
+
+  if (!comparing (self) || self->run != 1 ||
+      !hearth_flame_renderer_get_change (self->renderer, node, &before_width, &is_new,
+                                         &estimated))
+    return;
+  if (is_new)
+    g_string_append_printf (text, "%s\n", _("New chain: the first run has no such chain"));
+  else
+    {
+      before_total = compared_total (self, 0);
+      was = hearth_session_format_value (self->session, before_width);
+      delta = hearth_session_format_value (self->session, fabs (width - before_width));
+      /* translators: "Before: 4.50 s, change −3.90 s (−83.1% of the first run)" */
+      g_string_append_printf (text, _("Before: %s, change %s%s (%s%.1f%% of the first run)\n"),
+                              was, width < before_width ? "−" : "+", delta,
+                              width < before_width ? "−" : "+",
+                              percent (fabs (width - before_width), before_total));
+    }
+  if (estimated)
+    g_string_append_printf (text, "%s\n", _("A change of an estimate: the chain’s time is "
+                                             "estimated in either run"));
+}
+
 /**
  * hearth_flame_view_dup_tooltip_text:
  * @self: a #HearthFlameView
@@ -608,14 +725,15 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
   if (f != NULL && hearth_profile_get_kind (profile) == HEARTH_KIND_DETERMINISTIC)
     {
       if (f->prim_calls != f->calls)
-        g_string_append_printf (text, _("Calls: %" G_GINT64_FORMAT " (%" G_GINT64_FORMAT
+        g_string_append_printf (text, _("Calls: %" PRId64 " (%" PRId64
                                         " primitive), all bars of this function\n"),
                                 f->calls, f->prim_calls);
       else
-        g_string_append_printf (text, _("Calls: %" G_GINT64_FORMAT ", all bars of this function\n"),
+        g_string_append_printf (text, _("Calls: %" PRId64 ", all bars of this function\n"),
                                 f->calls);
     }
 
+  append_change (self, text, node, n->width);
   append_self_time (self, text, n, f, total);
   if (n->guarded_width > 0)
     {
@@ -793,6 +911,17 @@ hearth_flame_view_snapshot (GtkWidget   *widget,
     gtk_snapshot_append_node (snapshot, self->graph);
   gtk_snapshot_restore (snapshot);
 
+  if (self->linked >= 0 && self->linked != self->hover &&
+      hearth_flame_view_get_node_bounds (self, self->linked, &bounds))
+    {
+      GdkRGBA fg;
+      GskRoundedRect outline;
+
+      hearth_widget_get_fg_color (widget, &fg);
+      gsk_rounded_rect_init_from_rect (&outline, &bounds, 0);
+      gtk_snapshot_append_border (snapshot, &outline, (float[4]) { 2, 2, 2, 2 },
+                                  (GdkRGBA[4]) { fg, fg, fg, fg });
+    }
   if (self->hover >= 0 && hearth_flame_view_get_node_bounds (self, self->hover, &bounds))
     {
       GdkRGBA fg;
@@ -849,24 +978,57 @@ reveal_node (HearthFlameView *self,
 {
   const HearthNode *n = get_node (self, node);
   double span = self->target_end - self->target_start;
+  double left, width;
   graphene_rect_t bounds;
 
   if (n == NULL)
     return;
-  if (n->left < self->target_start || n->left + n->width > self->target_end)
+  node_extent (self, n, &left, &width);
+  if (left < self->target_start || left + width > self->target_end)
     {
-      if (n->width <= span)
+      if (width <= span)
         {
-          double start = n->left + n->width / 2 - span / 2;
+          double start = left + width / 2 - span / 2;
 
           hearth_flame_view_set_visible_range (self, start, start + span, TRUE);
         }
       else
-        hearth_flame_view_set_visible_range (self, n->left, n->left + n->width, TRUE);
+        hearth_flame_view_set_visible_range (self, left, left + width, TRUE);
     }
   if (self->vadjustment != NULL && hearth_flame_view_get_node_bounds (self, node, &bounds))
     gtk_adjustment_clamp_page (self->vadjustment, bounds.origin.y - 4,
                                bounds.origin.y + bounds.size.height + 4);
+}
+
+/* One run, or in a comparison both (the view's own run drawn only) once both are laid out. */
+static void
+set_renderer_trees (HearthFlameView *self)
+{
+  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *other = self->peer != NULL ? hearth_session_get_tree (self->peer) : NULL;
+
+  if (tree != NULL && other != NULL)
+    {
+      HearthSession *before = self->run == 0 ? self->session : self->peer;
+      HearthSession *after = self->run == 0 ? self->peer : self->session;
+
+      hearth_flame_renderer_set_compare (self->renderer,
+                                         hearth_session_get_tree (before),
+                                         hearth_session_get_names (before),
+                                         hearth_session_get_tree (after),
+                                         hearth_session_get_names (after));
+      hearth_flame_renderer_set_shown_run (self->renderer, (gint) self->run);
+      hearth_flame_renderer_set_normalized (self->renderer, self->normalized);
+    }
+  else
+    {
+      hearth_flame_renderer_set_tree (self->renderer, tree,
+                                      tree != NULL ? hearth_session_get_names (self->session)
+                                                   : NULL);
+      hearth_flame_renderer_set_shown_run (self->renderer, -1);
+    }
+  hearth_flame_renderer_set_selected (self->renderer, comparing (self) ? self->run : 0,
+                                      hearth_session_get_selected (self->session));
 }
 
 static void
@@ -874,10 +1036,8 @@ on_tree_changed (HearthFlameView *self)
 {
   HearthCallTree *tree = get_tree (self);
 
-  hearth_flame_renderer_set_tree (self->renderer, tree,
-                                  tree != NULL ? hearth_session_get_names (self->session) : NULL);
-  hearth_flame_renderer_set_selected (self->renderer, 0,
-                                      hearth_session_get_selected (self->session));
+  set_renderer_trees (self);
+  self->linked = -1;
   self->hover = -1;
   self->menu_node = -1;
   stop_animation (self);
@@ -896,7 +1056,7 @@ on_selected_changed (HearthFlameView *self)
 {
   gint node = hearth_session_get_selected (self->session);
 
-  hearth_flame_renderer_set_selected (self->renderer, 0, node);
+  hearth_flame_renderer_set_selected (self->renderer, comparing (self) ? self->run : 0, node);
   drop_graph (self);
   if (node >= 0)
     reveal_node (self, node);
@@ -1104,6 +1264,7 @@ zoom_out_action (GtkWidget  *widget,
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
   const HearthNode *zoom;
   const HearthNode *shown;
+  double left, width;
   gint zoom_node;
 
   if (self->session == NULL)
@@ -1112,13 +1273,13 @@ zoom_out_action (GtkWidget  *widget,
   zoom = get_node (self, zoom_node);
   if (zoom == NULL)
     {
-      hearth_flame_view_set_visible_range (self, 0, run_total (self), TRUE);
+      hearth_flame_view_set_visible_range (self, 0, axis_total (self), TRUE);
       return;
     }
   /* a range zoomed further by hand goes back to the zoomed bar first */
   shown = zoom;
-  if (self->target_start > shown->left + shown->width * 1e-9 ||
-      self->target_end < shown->left + shown->width * (1 - 1e-9))
+  node_extent (self, shown, &left, &width);
+  if (self->target_start > left + width * 1e-9 || self->target_end < left + width * (1 - 1e-9))
     {
       show_zoom_node (self, TRUE);
       return;
@@ -1138,7 +1299,7 @@ zoom_reset_action (GtkWidget  *widget,
   if (hearth_session_get_zoom (self->session) >= 0)
     hearth_session_set_zoom (self->session, -1);
   else
-    hearth_flame_view_set_visible_range (self, 0, run_total (self), TRUE);
+    hearth_flame_view_set_visible_range (self, 0, axis_total (self), TRUE);
 }
 
 static double
@@ -1507,6 +1668,10 @@ hearth_flame_view_dispose (GObject *object)
     g_signal_group_set_target (self->session_signals, NULL);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
+  if (self->peer_signals != NULL)
+    g_signal_group_set_target (self->peer_signals, NULL);
+  g_clear_object (&self->peer_signals);
+  g_clear_object (&self->peer);
   g_clear_pointer (&self->graph, gsk_render_node_unref);
   g_clear_object (&self->renderer);
 
@@ -1538,6 +1703,9 @@ hearth_flame_view_get_property (GObject    *object,
       break;
     case PROP_ICICLE:
       g_value_set_boolean (value, self->icicle);
+      break;
+    case PROP_HOVER:
+      g_value_set_int (value, self->hover);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1601,6 +1769,10 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
   properties[PROP_ICICLE] =
     g_param_spec_boolean ("icicle", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /** HearthFlameView:hover: the bar under the pointer, or -1 */
+  properties[PROP_HOVER] =
+    g_param_spec_int ("hover", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1613,6 +1785,15 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
   signals[SHOW_CALLERS] = g_signal_new ("show-callers", G_TYPE_FROM_CLASS (klass),
                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                         G_TYPE_NONE, 1, G_TYPE_INT);
+  /**
+   * HearthFlameView::visible-range-changed:
+   * @self: the view
+   *
+   * The visible range moved: zoom, pan, or a step of their animation.
+   */
+  signals[RANGE_CHANGED] = g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "flame.copy-name", NULL, copy_name_action);
   gtk_widget_class_install_action (widget_class, "flame.copy-location", NULL, copy_location_action);
@@ -1666,6 +1847,7 @@ hearth_flame_view_init (HearthFlameView *self)
   hearth_flame_renderer_set_margin (self->renderer, MARGIN);
   self->viewport = (HearthFlameViewport) HEARTH_FLAME_VIEWPORT_INIT;
   self->hover = -1;
+  self->linked = -1;
   self->menu_node = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -1801,4 +1983,81 @@ hearth_flame_view_get_renderer (HearthFlameView *self)
 {
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), NULL);
   return self->renderer;
+}
+
+/**
+ * hearth_flame_view_set_compare:
+ * @self: a #HearthFlameView
+ * @peer: (nullable): the session of the other run, or %NULL to show the view's run alone
+ * @run: which run the view's own session is: 0 (before) or 1 (after)
+ *
+ * Makes the view one of two in a comparison: it draws its own run laid out as both runs
+ * are (one time axis, the second run in differential colours), and counts its visible range
+ * on that shared axis so that two views show the same range with the same values.
+ */
+void
+hearth_flame_view_set_compare (HearthFlameView *self,
+                               HearthSession   *peer,
+                               guint            run)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
+  g_return_if_fail (peer == NULL || HEARTH_IS_SESSION (peer));
+  g_return_if_fail (run < 2);
+
+  if (self->peer_signals == NULL)
+    {
+      self->peer_signals = g_signal_group_new (HEARTH_TYPE_SESSION);
+      g_signal_group_connect_swapped (self->peer_signals, "notify::tree",
+                                      G_CALLBACK (on_tree_changed), self);
+    }
+  g_set_object (&self->peer, peer);
+  self->run = peer != NULL ? run : 0;
+  g_signal_group_set_target (self->peer_signals, peer);
+  if (self->session != NULL)
+    on_tree_changed (self);
+}
+
+/**
+ * hearth_flame_view_set_normalized:
+ * @self: a #HearthFlameView
+ * @normalized: in a comparison, draw each run to its own full width instead of one time
+ *   axis
+ */
+void
+hearth_flame_view_set_normalized (HearthFlameView *self,
+                                  gboolean         normalized)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
+
+  normalized = !!normalized;
+  if (self->normalized == normalized)
+    return;
+  self->normalized = normalized;
+  hearth_flame_renderer_set_normalized (self->renderer, normalized);
+  stop_animation (self);
+  if (self->session != NULL)
+    show_zoom_node (self, FALSE);
+  drop_graph (self);
+}
+
+/**
+ * hearth_flame_view_set_linked:
+ * @self: a #HearthFlameView
+ * @node: a bar to outline, or -1
+ *
+ * Outlines a bar that another view points at: in a comparison, the bar of the chain under
+ * the pointer in the other run.
+ */
+void
+hearth_flame_view_set_linked (HearthFlameView *self,
+                              gint             node)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
+
+  if (node >= 0 && (guint) node >= n_nodes (self))
+    node = -1;
+  if (self->linked == node)
+    return;
+  self->linked = node;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -50,4 +50,12 @@ void                 hearth_flame_view_zoom_by            (HearthFlameView   *se
                                                            double             x);
 gboolean             hearth_flame_view_get_animating      (HearthFlameView   *self);
 
+void                 hearth_flame_view_set_compare        (HearthFlameView   *self,
+                                                           HearthSession     *peer,
+                                                           guint              run);
+void                 hearth_flame_view_set_normalized     (HearthFlameView   *self,
+                                                           gboolean           normalized);
+void                 hearth_flame_view_set_linked         (HearthFlameView   *self,
+                                                           gint               node);
+
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hearth-application.h"
+#include "hearth-compare-window.h"
 #include "hearth-export.h"
 #include "hearth-gtk-compat.h"
 
@@ -114,14 +115,74 @@ reload_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  HearthWindow *self = HEARTH_WINDOW (widget);
-  GFile *file = hearth_session_get_file (self->session);
-
-  if (file != NULL)
-    hearth_window_open (self, file);
+  /* the same path as a change on disk: the version shown is kept for a comparison */
+  _hearth_window_reload (HEARTH_WINDOW (widget), FALSE);
 }
 
-/* Until the compare window exists, the second run opens in a window of its own. */
+/**
+ * _hearth_window_compare_with:
+ * @self: a #HearthWindow showing a profile
+ * @after: the profile to compare it with
+ *
+ * Opens a compare window: what this window shows is "before", @after is "after".
+ *
+ * Returns: (transfer none): the compare window
+ */
+HearthCompareWindow *
+_hearth_window_compare_with (HearthWindow *self,
+                             GFile        *after)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  HearthCompareWindow *window = hearth_compare_window_new (app);
+  HearthFlameView *view = HEARTH_FLAME_VIEW (self->flame_view);
+
+  hearth_compare_window_set_icicle (window, hearth_flame_view_get_icicle (view));
+  /* the profile as shown, even when its file changed since */
+  hearth_compare_window_set_run (window, 0, hearth_session_get_profile (self->session),
+                                 hearth_session_get_names (self->session),
+                                 hearth_session_get_tree (self->session));
+  hearth_compare_window_load_run (window, 1, after);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/**
+ * _hearth_window_compare_previous:
+ * @self: a #HearthWindow that reloaded its file
+ *
+ * Opens a compare window: the version shown before the last reload is "before", the one
+ * shown now is "after". Both are in memory; the file is not read again.
+ *
+ * Returns: (transfer none) (nullable): the compare window, or %NULL without a previous version
+ */
+HearthCompareWindow *
+_hearth_window_compare_previous (HearthWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  HearthFlameView *view = HEARTH_FLAME_VIEW (self->flame_view);
+  HearthCompareWindow *window;
+
+  if (self->previous_profile == NULL || profile == NULL)
+    return NULL;
+  window = hearth_compare_window_new (app);
+  hearth_compare_window_set_icicle (window, hearth_flame_view_get_icicle (view));
+  hearth_compare_window_set_run (window, 0, self->previous_profile, self->previous_names,
+                                 self->previous_tree);
+  hearth_compare_window_set_run (window, 1, profile, hearth_session_get_names (self->session),
+                                 hearth_session_get_tree (self->session));
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+compare_previous_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  _hearth_window_compare_previous (HEARTH_WINDOW (widget));
+}
+
 static void
 compare_chosen (GObject      *source,
                 GAsyncResult *result,
@@ -130,7 +191,6 @@ compare_chosen (GObject      *source,
   g_autoptr (HearthWindow) self = user_data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GFile) file = hearth_open_file_finish (result, &error);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
   if (file == NULL)
     {
@@ -139,8 +199,8 @@ compare_chosen (GObject      *source,
                                      error->message);
       return;
     }
-  if (HEARTH_IS_APPLICATION (app))
-    hearth_application_open_file (HEARTH_APPLICATION (app), file, NULL);
+  if (hearth_session_get_profile (self->session) != NULL)
+    _hearth_window_compare_with (self, file);
   else
     hearth_window_open (self, file);
 }
@@ -233,6 +293,8 @@ _hearth_window_update_actions (HearthWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
                                  hearth_session_get_file (self->session) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-previous",
+                                 loaded && self->previous_profile != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-example", example != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
@@ -407,6 +469,8 @@ _hearth_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-previous", NULL,
+                                   compare_previous_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);

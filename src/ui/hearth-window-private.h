@@ -11,6 +11,8 @@
 #include "hearth-breadcrumbs.h"
 #include "hearth-callers-pane.h"
 #include "hearth-chains-pane.h"
+#include "hearth-compare-window.h"
+#include "hearth-file-watch.h"
 #include "hearth-flame-view.h"
 #include "hearth-warnings-pane.h"
 #include "hearth-window.h"
@@ -26,6 +28,16 @@ struct _HearthWindow
   GSettings            *settings;
   guint                 loading_timeout;
   gboolean              show_spinner;
+
+  /* live reload: the watch on the file shown, and the version shown before the last reload
+   * (owned), kept for "Compare with the Previous Version" */
+  HearthFileWatch      *file_watch;
+  HearthProfile        *previous_profile;
+  HearthNames          *previous_names;
+  HearthCallTree       *previous_tree;
+  guint                 reload_serial;
+  gboolean              reloading;
+  GtkWidget            *compare_previous_button;   /* borrowed: in the message bar */
 
   /* template children */
   GtkWidget            *header_bar;
@@ -71,10 +83,17 @@ void        _hearth_window_show_message   (HearthWindow   *self,
                                            const char     *title,
                                            const char     *message);
 GFile      *_hearth_window_find_example   (void);
+HearthCompareWindow *_hearth_window_compare_with (HearthWindow *self,
+                                                  GFile        *after);
+void        _hearth_window_reload         (HearthWindow *self,
+                                           gboolean      changed_on_disk);
+HearthCompareWindow *_hearth_window_compare_previous (HearthWindow *self);
 
 /* for the widget tests */
 const char *_hearth_window_get_message    (HearthWindow *self);
 const char *_hearth_window_get_page       (HearthWindow *self);
 const char *_hearth_window_get_match_text (HearthWindow *self);
+GtkWidget  *_hearth_window_get_compare_previous_button (HearthWindow *self);
+HearthFileWatch *_hearth_window_get_file_watch (HearthWindow *self);
 
 G_END_DECLS

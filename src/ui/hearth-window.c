@@ -25,6 +25,7 @@
  */
 
 #define LOADING_DELAY_MS  150   /* small files appear without a spinner flashing */
+#define RESPONSE_COMPARE_PREVIOUS 1
 #define MAX_RECENT        6
 #define MAX_ROOT_CHOICES  40
 
@@ -38,7 +39,8 @@ update_page (HearthWindow *self)
   HearthCallTree *tree = hearth_session_get_tree (self->session);
   const char *page;
 
-  if (hearth_session_get_loading (self->session) && self->show_spinner)
+  /* a reload keeps the version shown until the new one is in */
+  if (hearth_session_get_loading (self->session) && self->show_spinner && !self->reloading)
     page = "loading";
   else if (hearth_session_get_profile (self->session) == NULL || tree == NULL)
     page = "welcome";
@@ -139,6 +141,8 @@ _hearth_window_show_message (HearthWindow   *self,
                              const char     *title,
                              const char     *message)
 {
+  /* only the reload banner offers the comparison; it shows the button after this */
+  gtk_widget_set_visible (self->compare_previous_button, FALSE);
   if (message == NULL)
     {
       gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), FALSE);
@@ -159,6 +163,8 @@ message_bar_response (HearthWindow *self,
                       int           response)
 {
   gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), FALSE);
+  if (response == RESPONSE_COMPARE_PREVIOUS)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.compare-previous", NULL);
 }
 
 static void
@@ -215,6 +221,36 @@ add_to_recent (GFile *file)
   gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
+static void file_changed_on_disk (HearthWindow *self);
+
+/* Watches the file shown (a new one when another file was opened here). */
+static void
+watch_file (HearthWindow *self)
+{
+  GFile *file = hearth_session_get_file (self->session);
+
+  if (file == NULL || !g_file_is_native (file))
+    {
+      g_clear_object (&self->file_watch);
+      return;
+    }
+  if (self->file_watch != NULL &&
+      g_file_equal (hearth_file_watch_get_file (self->file_watch), file))
+    return;
+  g_clear_object (&self->file_watch);
+  self->file_watch = hearth_file_watch_new (file);
+  g_signal_connect_object (self->file_watch, "changed", G_CALLBACK (file_changed_on_disk), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+clear_previous (HearthWindow *self)
+{
+  g_clear_object (&self->previous_profile);
+  g_clear_object (&self->previous_names);
+  g_clear_object (&self->previous_tree);
+}
+
 typedef struct
 {
   HearthWindow *window;
@@ -246,6 +282,10 @@ load_done (GObject      *source,
     }
   if (hearth_session_get_file (self->session) != NULL)
     add_to_recent (hearth_session_get_file (self->session));
+  /* a file opened anew: the version kept from an earlier reload is of another file */
+  clear_previous (self);
+  watch_file (self);
+  _hearth_window_update_actions (self);
   gtk_widget_grab_focus (self->flame_view);
 }
 
@@ -273,10 +313,245 @@ hearth_window_open (HearthWindow *self,
   gtk_label_set_text (GTK_LABEL (self->loading_label), text);
   if (gtk_info_bar_get_message_type (GTK_INFO_BAR (self->message_bar)) == GTK_MESSAGE_ERROR)
     _hearth_window_show_message (self, GTK_MESSAGE_ERROR, NULL, NULL);
+  /* an open replaces a reload under way (the session cancels it) */
+  self->reload_serial++;
+  self->reloading = FALSE;
   request = g_new0 (LoadRequest, 1);
   request->window = g_object_ref (self);
   request->file = g_object_ref (file);
   hearth_session_load_async (self->session, file, NULL, load_done, request);
+}
+
+/* Reloading ---------------------------------------------------------------------------------- */
+
+/* What a reload keeps: the version shown, and the functions of its root, zoom and selection,
+ * found again by name in the new version (function indices of two versions mean nothing to
+ * each other). */
+typedef struct
+{
+  HearthWindow   *window;
+  HearthProfile  *before;
+  HearthNames    *before_names;
+  HearthCallTree *before_tree;
+  gint            zoom_function;
+  gint            selected_function;
+  guint           serial;
+  gboolean        changed_on_disk;
+} ReloadRequest;
+
+static void
+reload_request_free (ReloadRequest *request)
+{
+  g_clear_object (&request->window);
+  g_clear_object (&request->before);
+  g_clear_object (&request->before_names);
+  g_clear_object (&request->before_tree);
+  g_free (request);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ReloadRequest, reload_request_free)
+
+static gint
+node_function (HearthCallTree *tree,
+               gint            node)
+{
+  guint function;
+
+  if (tree == NULL || node < 0 || (guint) node >= hearth_call_tree_get_n_nodes (tree))
+    return -1;
+  function = hearth_call_tree_get_node (tree, node)->function;
+  return function == G_MAXUINT ? -1 : (gint) function;
+}
+
+/* The function of @after that is @function of @before: same file, line and name (or frame). */
+static gint
+same_function (HearthProfile *before,
+               gint           function,
+               HearthProfile *after)
+{
+  const HearthFunction *old;
+
+  if (function < 0 || (guint) function >= hearth_profile_get_n_functions (before))
+    return -1;
+  old = hearth_profile_get_function (before, function);
+  for (guint f = 0; f < hearth_profile_get_n_functions (after); f++)
+    {
+      const HearthFunction *fn = hearth_profile_get_function (after, f);
+
+      if (fn->line == old->line && g_strcmp0 (fn->name, old->name) == 0 &&
+          g_strcmp0 (fn->file, old->file) == 0 && g_strcmp0 (fn->frame, old->frame) == 0)
+        return (gint) f;
+    }
+  return -1;
+}
+
+/* The root as `--root` takes it, so that the load finds it in the new version itself. */
+static char *
+root_spec_of (HearthProfile *profile,
+              gint           function)
+{
+  const HearthFunction *fn;
+
+  if (function < 0 || (guint) function >= hearth_profile_get_n_functions (profile))
+    return NULL;
+  fn = hearth_profile_get_function (profile, function);
+  if ((fn->file == NULL || fn->file[0] == '\0') && fn->frame != NULL)
+    return g_strdup (fn->frame);
+  return g_strdup_printf ("%s:%" G_GINT64_FORMAT ":%s", fn->file != NULL ? fn->file : "",
+                          fn->line, fn->name != NULL ? fn->name : "");
+}
+
+static void
+show_reloaded (HearthWindow  *self,
+               ReloadRequest *request)
+{
+  GFile *file = hearth_session_get_file (self->session);
+  const char *notice = hearth_session_get_notice (self->session);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *text = NULL;
+
+  if (request->changed_on_disk)
+    text = g_strdup_printf (_("“%s” changed on disk — reloaded"), name);
+  else
+    text = g_strdup_printf (_("“%s” reloaded"), name);
+  /* a root that is gone from the new version: the session says so */
+  if (notice != NULL)
+    _hearth_window_show_message (self, GTK_MESSAGE_INFO, text, notice);
+  else
+    _hearth_window_show_message (self, GTK_MESSAGE_INFO, NULL, text);
+  gtk_widget_set_visible (self->compare_previous_button, TRUE);
+}
+
+static void
+show_reload_failed (HearthWindow  *self,
+                    ReloadRequest *request,
+                    const GError  *error)
+{
+  GFile *file = hearth_session_get_file (self->session);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *title = NULL;
+  g_autofree char *text = NULL;
+
+  if (request->changed_on_disk)
+    title = g_strdup_printf (_("“%s” changed on disk but could not be read"), name);
+  else
+    title = g_strdup_printf (_("Could not reload “%s”"), name);
+  text = g_strdup_printf ("%s\n%s", error->message, _("The previous version is still shown."));
+  _hearth_window_show_message (self, GTK_MESSAGE_ERROR, title, text);
+}
+
+/* Root, zoom and selection follow their functions into the new version when they are in it. */
+static void
+restore_view (HearthWindow  *self,
+              ReloadRequest *request)
+{
+  HearthProfile *after = hearth_session_get_profile (self->session);
+  HearthCallTree *tree = hearth_session_get_tree (self->session);
+  gint root = tree != NULL ? hearth_call_tree_get_options (tree)->root : -1;
+  gint zoom = same_function (request->before, request->zoom_function, after);
+  gint selected = same_function (request->before, request->selected_function, after);
+
+  /* the tree was laid out from the new version's root; the session takes it as its own */
+  if (hearth_session_get_root (self->session) != root)
+    hearth_session_set_root (self->session, root);
+  if (zoom >= 0)
+    {
+      gint node = hearth_session_find_widest_node (self->session, zoom);
+
+      if (node > 0)
+        hearth_session_set_zoom (self->session, node);
+    }
+  if (selected >= 0)
+    hearth_session_select_function (self->session, selected);
+}
+
+static void
+reload_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr (ReloadRequest) request = user_data;
+  HearthWindow *self = request->window;
+  g_autoptr (GError) error = NULL;
+  gboolean loaded = hearth_session_load_finish (HEARTH_SESSION (source), result, &error);
+
+  /* the window was closed meanwhile, or another reload or an open took over */
+  if (self->session == NULL || request->serial != self->reload_serial)
+    return;
+  self->reloading = FALSE;
+
+  if (!loaded)
+    {
+      /* half-written or broken: the version shown stays; the next change tries again */
+      hearth_session_set_root_spec (self->session, NULL);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_reload_failed (self, request, error);
+      update_page (self);
+      return;
+    }
+
+  g_set_object (&self->previous_profile, request->before);
+  g_set_object (&self->previous_names, request->before_names);
+  g_set_object (&self->previous_tree, request->before_tree);
+  restore_view (self, request);
+  show_reloaded (self, request);
+  watch_file (self);
+  _hearth_window_update_actions (self);
+}
+
+/**
+ * _hearth_window_reload:
+ * @self: a #HearthWindow
+ * @changed_on_disk: the file's watch asked for it (not the user)
+ *
+ * Reads the file shown again, in a thread as opening does. The version shown stays until the
+ * new one is read; then it is kept for "Compare with the Previous Version". When the new
+ * content cannot be read (a file still being written), the old version stays, with a banner
+ * saying why.
+ */
+void
+_hearth_window_reload (HearthWindow *self,
+                       gboolean      changed_on_disk)
+{
+  GFile *file = hearth_session_get_file (self->session);
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  HearthCallTree *tree = hearth_session_get_tree (self->session);
+  g_autofree char *root_spec = NULL;
+  ReloadRequest *request;
+
+  g_return_if_fail (HEARTH_IS_WINDOW (self));
+
+  /* an open under way: reloading would cancel it, and the file shown is on its way out */
+  if (file == NULL || (hearth_session_get_loading (self->session) && !self->reloading))
+    return;
+  if (profile == NULL)
+    {
+      hearth_window_open (self, file);
+      return;
+    }
+
+  request = g_new0 (ReloadRequest, 1);
+  request->window = g_object_ref (self);
+  request->before = g_object_ref (profile);
+  request->before_names = hearth_session_get_names (self->session) != NULL
+                          ? g_object_ref (hearth_session_get_names (self->session)) : NULL;
+  request->before_tree = tree != NULL ? g_object_ref (tree) : NULL;
+  request->zoom_function = node_function (tree, hearth_session_get_zoom (self->session));
+  request->selected_function = hearth_session_get_selected_function (self->session);
+  request->changed_on_disk = changed_on_disk;
+  request->serial = ++self->reload_serial;
+
+  if (tree != NULL)
+    root_spec = root_spec_of (profile, hearth_call_tree_get_options (tree)->root);
+  hearth_session_set_root_spec (self->session, root_spec);
+  self->reloading = TRUE;
+  hearth_session_load_async (self->session, file, NULL, reload_done, request);
+}
+
+static void
+file_changed_on_disk (HearthWindow *self)
+{
+  _hearth_window_reload (self, TRUE);
 }
 
 /* Search ------------------------------------------------------------------------------------- */
@@ -579,6 +854,33 @@ warnings_changed (HearthWindow *self)
 
 /* Drag and drop ------------------------------------------------------------------------------ */
 
+/* A file dropped with Ctrl held is compared with the profile shown ("before"); two files
+ * dropped together with Ctrl held, onto any page, are compared with each other. Without
+ * Ctrl, dropped files open as they are. */
+static gboolean
+drop_compares (HearthWindow  *self,
+               GtkDropTarget *target,
+               GSList        *files)
+{
+  GdkModifierType state =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  guint n = g_slist_length (files);
+  gboolean modifier = (state & GDK_CONTROL_MASK) != 0;
+
+  if (n == 2 && modifier && HEARTH_IS_APPLICATION (app))
+    {
+      hearth_application_compare (HEARTH_APPLICATION (app), files->data, files->next->data);
+      return TRUE;
+    }
+  if (n == 1 && modifier && hearth_session_get_profile (self->session) != NULL)
+    {
+      _hearth_window_compare_with (self, files->data);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 drop_files (GtkDropTarget *target,
             const GValue  *value,
@@ -592,6 +894,11 @@ drop_files (GtkDropTarget *target,
   if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
     return FALSE;
   files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (drop_compares (self, target, files))
+    {
+      g_slist_free (files);
+      return TRUE;
+    }
   for (GSList *l = files; l != NULL; l = l->next)
     {
       if (l == files && (hearth_window_is_empty (self) || app == NULL))
@@ -667,6 +974,8 @@ hearth_window_dispose (GObject *object)
   HearthWindow *self = HEARTH_WINDOW (object);
 
   g_clear_handle_id (&self->loading_timeout, g_source_remove);
+  g_clear_object (&self->file_watch);
+  clear_previous (self);
   g_clear_object (&self->settings);
   g_clear_object (&self->session);
 
@@ -751,6 +1060,10 @@ hearth_window_init (HearthWindow *self)
   const char *icon_name;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->compare_previous_button =
+    gtk_info_bar_add_button (GTK_INFO_BAR (self->message_bar),
+                             _("Compare with the Previous Version"), RESPONSE_COMPARE_PREVIOUS);
+  gtk_widget_set_visible (self->compare_previous_button, FALSE);
   _hearth_ui_load_style (gtk_widget_get_display (GTK_WIDGET (self)));
 
   self->session = hearth_session_new ();
@@ -887,4 +1200,16 @@ const char *
 _hearth_window_get_match_text (HearthWindow *self)
 {
   return gtk_label_get_text (GTK_LABEL (self->match_label));
+}
+
+GtkWidget *
+_hearth_window_get_compare_previous_button (HearthWindow *self)
+{
+  return self->compare_previous_button;
+}
+
+HearthFileWatch *
+_hearth_window_get_file_watch (HearthWindow *self)
+{
+  return self->file_watch;
 }

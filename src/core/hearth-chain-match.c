@@ -1,0 +1,410 @@
+/* hearth-chain-match.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-chain-match"
+
+#include "hearth-chain-match.h"
+
+#include <math.h>
+#include <string.h>
+
+#define FINE_NODE_BUDGET 500000
+
+/* Chain index ------------------------------------------------------------------------------- */
+
+struct _HearthChainIndex
+{
+  GHashTable *pairs;       /* "basename\x1fname" -> pair id + 1 */
+  GHashTable *chains;      /* guint64 (parent chain + 1) << 32 | pair -> chain id + 1 */
+};
+
+/**
+ * hearth_chain_index_new:
+ *
+ * Returns: (transfer full): an empty index
+ */
+HearthChainIndex *
+hearth_chain_index_new (void)
+{
+  HearthChainIndex *index = g_new0 (HearthChainIndex, 1);
+
+  index->pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  index->chains = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  return index;
+}
+
+/**
+ * hearth_chain_index_free:
+ * @index: (nullable): an index
+ */
+void
+hearth_chain_index_free (HearthChainIndex *index)
+{
+  if (index == NULL)
+    return;
+  g_hash_table_unref (index->pairs);
+  g_hash_table_unref (index->chains);
+  g_free (index);
+}
+
+static guint
+pair_id (HearthChainIndex *index,
+         HearthProfile    *profile,
+         guint             function)
+{
+  g_autofree char *key = NULL;
+  gpointer found;
+
+  /* the synthetic root of a stack profile */
+  if (function >= hearth_profile_get_n_functions (profile))
+    key = g_strdup ("\x1f" "all");
+  else
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, function);
+      const char *file = f->file != NULL ? f->file : "";
+      const char *slash = strrchr (file, '/');
+      const char *backslash = strrchr (file, '\\');
+
+      if (backslash != NULL && (slash == NULL || backslash > slash))
+        slash = backslash;
+      key = g_strconcat (slash != NULL ? slash + 1 : file, "\x1f", f->name != NULL ? f->name : "",
+                         NULL);
+    }
+  found = g_hash_table_lookup (index->pairs, key);
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  g_hash_table_insert (index->pairs, g_steal_pointer (&key),
+                       GUINT_TO_POINTER (g_hash_table_size (index->pairs) + 1));
+  return g_hash_table_size (index->pairs) - 1;
+}
+
+static guint
+chain_id (HearthChainIndex *index,
+          guint             parent_chain,
+          guint             pair)
+{
+  guint64 key = (guint64) parent_chain << 32 | pair;
+  gpointer found = g_hash_table_lookup (index->chains, &key);
+  guint id;
+
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  id = g_hash_table_size (index->chains);
+  g_hash_table_insert (index->chains, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (id + 1));
+  return id;
+}
+
+/**
+ * hearth_chain_index_add_tree:
+ * @index: an index
+ * @tree: a call tree
+ *
+ * Gives every bar of @tree the id of its chain; bars of other trees added to the same index
+ * get the same id for the same chain.
+ *
+ * Returns: (transfer full) (array): a chain id per node of @tree (free with g_free())
+ */
+guint *
+hearth_chain_index_add_tree (HearthChainIndex *index,
+                             HearthCallTree   *tree)
+{
+  HearthProfile *profile;
+  guint n_nodes, max_depth;
+  guint *ids;
+
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (tree), NULL);
+
+  profile = hearth_call_tree_get_profile (tree);
+  n_nodes = hearth_call_tree_get_n_nodes (tree);
+  max_depth = n_nodes > 0 ? hearth_call_tree_get_max_depth (tree) : 0;
+  ids = g_new (guint, MAX (n_nodes, 1));
+
+  /* row by row, so that a parent always has its id first */
+  for (guint d = 0; n_nodes > 0 && d <= max_depth; d++)
+    {
+      guint n = 0;
+      const guint *row = hearth_call_tree_get_row (tree, d, &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          const HearthNode *node = hearth_call_tree_get_node (tree, row[i]);
+          guint parent = node->parent < n_nodes ? ids[node->parent] + 1 : 0;
+
+          ids[row[i]] = chain_id (index, parent, pair_id (index, profile, node->function));
+        }
+    }
+  return ids;
+}
+
+/**
+ * hearth_chain_index_get_n_chains:
+ * @index: an index
+ *
+ * Returns: how many chain ids were handed out: every id is below it
+ */
+guint
+hearth_chain_index_get_n_chains (HearthChainIndex *index)
+{
+  g_return_val_if_fail (index != NULL, 0);
+  return g_hash_table_size (index->chains);
+}
+
+/* Chain match ------------------------------------------------------------------------------- */
+
+struct _HearthChainMatch
+{
+  HearthCallTree *trees[2];
+  guint          *ids[2];        /* per bar of each tree: its chain */
+  gint           *widest[2];     /* per chain: its widest bar in each tree, or -1 */
+  guint           n_chains;
+  GArray         *changes;       /* HearthChainChange, largest change first */
+};
+
+/* Per chain, summed over a run laid out without a cutoff. */
+typedef struct
+{
+  double  self[2];
+  double  width[2];
+  guint8  present[2];
+  guint8  estimated;
+} ChainSums;
+
+/* The run laid out again with no cutoff: a chain merely too narrow for a bar of its own in
+ * one run is not new in the other. */
+static HearthCallTree *
+fine_tree (HearthCallTree *tree)
+{
+  HearthCallTreeOptions options = *hearth_call_tree_get_options (tree);
+  g_autoptr (GError) error = NULL;
+  HearthCallTree *fine;
+
+  if (options.cutoff <= 0)
+    return g_object_ref (tree);
+  options.cutoff = 0;
+  options.node_budget = MIN (options.node_budget, FINE_NODE_BUDGET);
+  fine = hearth_call_tree_new (hearth_call_tree_get_profile (tree), &options, &error);
+  if (fine == NULL)
+    {
+      g_debug ("no finer layout of the run: %s", error->message);
+      return g_object_ref (tree);
+    }
+  return fine;
+}
+
+static void
+sum_run (HearthChainIndex *index,
+         HearthCallTree   *tree,
+         guint             run,
+         GArray           *sums)
+{
+  g_autoptr (HearthCallTree) fine = fine_tree (tree);
+  g_autofree guint *ids = hearth_chain_index_add_tree (index, fine);
+  guint n_nodes = hearth_call_tree_get_n_nodes (fine);
+
+  g_array_set_size (sums, hearth_chain_index_get_n_chains (index));
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (fine, i);
+      ChainSums *s = &g_array_index (sums, ChainSums, ids[i]);
+
+      s->self[run] += isfinite (node->self_width) ? node->self_width : 0;
+      s->width[run] += isfinite (node->width) ? node->width : 0;
+      s->present[run] = TRUE;
+      if (node->flags & HEARTH_NODE_ESTIMATED)
+        s->estimated = TRUE;
+    }
+}
+
+static void
+find_widest (HearthChainMatch *self,
+             guint             run)
+{
+  HearthCallTree *tree = self->trees[run];
+  guint n_nodes = hearth_call_tree_get_n_nodes (tree);
+  gint *widest = g_new (gint, MAX (self->n_chains, 1));
+
+  for (guint c = 0; c < self->n_chains; c++)
+    widest[c] = -1;
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      guint chain = self->ids[run][i];
+
+      if (widest[chain] < 0 ||
+          hearth_call_tree_get_node (tree, i)->width >
+          hearth_call_tree_get_node (tree, widest[chain])->width)
+        widest[chain] = (gint) i;
+    }
+  self->widest[run] = widest;
+}
+
+static gint
+by_change (gconstpointer a,
+           gconstpointer b)
+{
+  const HearthChainChange *ca = a;
+  const HearthChainChange *cb = b;
+  double da = fabs (ca->after - ca->before);
+  double db = fabs (cb->after - cb->before);
+
+  if (da != db)
+    return da > db ? -1 : 1;
+  /* equal changes: the first run's order, then the second's, so the order is stable */
+  if (ca->before_node != cb->before_node)
+    return ca->before_node < cb->before_node ? -1 : 1;
+  return (ca->after_node > cb->after_node) - (ca->after_node < cb->after_node);
+}
+
+/* The chains drawn in either tree whose time changed: a chain's time here is what its last
+ * function spends itself (its bar minus its callees' bars), so that a chain does not rank
+ * high merely because something below it changed. */
+static void
+collect_changes (HearthChainMatch *self,
+                 GArray           *sums)
+{
+  self->changes = g_array_new (FALSE, FALSE, sizeof (HearthChainChange));
+  for (guint c = 0; c < self->n_chains; c++)
+    {
+      const ChainSums *s = &g_array_index (sums, ChainSums, c);
+      HearthChainChange change;
+
+      if (self->widest[0][c] < 0 && self->widest[1][c] < 0)
+        continue;
+      if (s->self[0] == s->self[1])
+        continue;
+      change.before = s->self[0];
+      change.after = s->self[1];
+      change.before_node = self->widest[0][c];
+      change.after_node = self->widest[1][c];
+      change.flags = HEARTH_CHAIN_CHANGE_NONE;
+      if (!s->present[0])
+        change.flags |= HEARTH_CHAIN_CHANGE_NEW;
+      if (!s->present[1])
+        change.flags |= HEARTH_CHAIN_CHANGE_GONE;
+      if (s->estimated)
+        change.flags |= HEARTH_CHAIN_CHANGE_ESTIMATED;
+      g_array_append_val (self->changes, change);
+    }
+  g_array_sort (self->changes, by_change);
+}
+
+/**
+ * hearth_chain_match_new:
+ * @before: the first run's tree
+ * @after: the second run's tree
+ *
+ * Matches the bars of two trees by chain, and lists how each chain drawn in either changed.
+ * Both runs are laid out again without a cutoff for the sums, so this can take a while on
+ * a large profile: call it from a thread (the trees are immutable).
+ *
+ * Returns: (transfer full): the match
+ */
+HearthChainMatch *
+hearth_chain_match_new (HearthCallTree *before,
+                        HearthCallTree *after)
+{
+  g_autoptr (HearthChainIndex) index = NULL;
+  g_autoptr (GArray) sums = NULL;
+  HearthChainMatch *self;
+
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (before), NULL);
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (after), NULL);
+
+  self = g_new0 (HearthChainMatch, 1);
+  self->trees[0] = g_object_ref (before);
+  self->trees[1] = g_object_ref (after);
+
+  index = hearth_chain_index_new ();
+  self->ids[0] = hearth_chain_index_add_tree (index, before);
+  self->ids[1] = hearth_chain_index_add_tree (index, after);
+  sums = g_array_new (FALSE, TRUE, sizeof (ChainSums));
+  sum_run (index, before, 0, sums);
+  sum_run (index, after, 1, sums);
+  self->n_chains = hearth_chain_index_get_n_chains (index);
+  g_array_set_size (sums, self->n_chains);
+
+  find_widest (self, 0);
+  find_widest (self, 1);
+  collect_changes (self, sums);
+  return self;
+}
+
+/**
+ * hearth_chain_match_free:
+ * @self: (nullable): a match
+ */
+void
+hearth_chain_match_free (HearthChainMatch *self)
+{
+  if (self == NULL)
+    return;
+  for (guint r = 0; r < 2; r++)
+    {
+      g_clear_object (&self->trees[r]);
+      g_free (self->ids[r]);
+      g_free (self->widest[r]);
+    }
+  g_clear_pointer (&self->changes, g_array_unref);
+  g_free (self);
+}
+
+/**
+ * hearth_chain_match_get_peer:
+ * @self: a match
+ * @run: the run of @node: 0 (before) or 1 (after)
+ * @node: a bar of that run's tree
+ *
+ * Returns: the widest bar of the same chain in the other run's tree, or -1 when the other
+ *   run has no such bar
+ */
+gint
+hearth_chain_match_get_peer (HearthChainMatch *self,
+                             guint             run,
+                             guint             node)
+{
+  g_return_val_if_fail (self != NULL, -1);
+  g_return_val_if_fail (run < 2, -1);
+
+  if (node >= hearth_call_tree_get_n_nodes (self->trees[run]))
+    return -1;
+  return self->widest[1 - run][self->ids[run][node]];
+}
+
+/**
+ * hearth_chain_match_get_changes:
+ * @self: a match
+ * @n_changes: (out): how many
+ *
+ * Returns: (array length=n_changes) (transfer none): the chains drawn in either run whose
+ *   own time changed, largest absolute change first
+ */
+const HearthChainChange *
+hearth_chain_match_get_changes (HearthChainMatch *self,
+                                guint            *n_changes)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (n_changes != NULL, NULL);
+
+  *n_changes = self->changes->len;
+  return (const HearthChainChange *) (gpointer) self->changes->data;
+}
+
+/**
+ * hearth_chain_match_get_tree:
+ * @self: a match
+ * @run: 0 (before) or 1 (after)
+ *
+ * Returns: (transfer none): the tree the bars of that run belong to
+ */
+HearthCallTree *
+hearth_chain_match_get_tree (HearthChainMatch *self,
+                             guint             run)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (run < 2, NULL);
+  return self->trees[run];
+}

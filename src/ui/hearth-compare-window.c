@@ -1,0 +1,974 @@
+/* hearth-compare-window.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-compare-window"
+
+#include "hearth-compare-window.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "hearth-application.h"
+#include "hearth-chain-match.h"
+#include "hearth-chains-pane.h"
+#include "hearth-changes-pane.h"
+#include "hearth-export.h"
+#include "hearth-flame-view.h"
+#include "hearth-gtk-compat.h"
+
+/**
+ * HearthCompareWindow:
+ *
+ * Two runs, before above and after below, each in a #HearthFlameView of its own but drawn
+ * on one time axis (the same seconds per pixel, so a run seven times shorter is a sliver
+ * seven times narrower), the second in differential colours with a legend. A toggle draws
+ * each run to its own width instead. Zoom, pan, hover and selection follow from one view to
+ * the other through the chains matched by (file basename, function name); the window relays
+ * them, the views know nothing of each other. The side pane lists the chains by change and
+ * the widest chains of both runs side by side.
+ */
+
+struct _HearthCompareWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  /* owned */
+  HearthSession        *sessions[2];
+  HearthChainMatch     *match;
+  GCancellable         *match_cancellable;
+  gboolean              normalized;
+  gboolean              syncing;
+
+  /* template children */
+  GtkWidget            *title_label;
+  GtkWidget            *subtitle_label;
+  GtkWidget            *normalized_button;
+  GtkWidget            *message_bar;
+  GtkWidget            *message_title;
+  GtkWidget            *message_label;
+  GtkWidget            *stack;
+  GtkWidget            *spinner;
+  GtkWidget            *loading_label;
+  GtkWidget            *paned;
+  GtkWidget            *views_paned;
+  GtkWidget            *before_view;
+  GtkWidget            *after_view;
+  GtkWidget            *status_label;
+  GtkWidget            *notebook;
+  GtkWidget            *changes_pane;
+  GtkWidget            *before_heading;
+  GtkWidget            *after_heading;
+  GtkWidget            *before_chains;
+  GtkWidget            *after_chains;
+};
+
+G_DEFINE_FINAL_TYPE (HearthCompareWindow, hearth_compare_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_NORMALIZED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static GtkWidget *
+view_of (HearthCompareWindow *self,
+         guint                run)
+{
+  return run == 0 ? self->before_view : self->after_view;
+}
+
+static gboolean
+both_laid_out (HearthCompareWindow *self)
+{
+  return hearth_session_get_tree (self->sessions[0]) != NULL &&
+         hearth_session_get_tree (self->sessions[1]) != NULL;
+}
+
+/* Messages ----------------------------------------------------------------------------------- */
+
+static void
+show_message (HearthCompareWindow *self,
+              GtkMessageType       type,
+              const char          *title,
+              const char          *message)
+{
+  gtk_info_bar_set_message_type (GTK_INFO_BAR (self->message_bar), type);
+  gtk_label_set_text (GTK_LABEL (self->message_title), title != NULL ? title : "");
+  gtk_widget_set_visible (self->message_title, title != NULL);
+  gtk_label_set_text (GTK_LABEL (self->message_label), message);
+  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), TRUE);
+}
+
+static void
+message_bar_response (HearthCompareWindow *self,
+                      int                  response)
+{
+  gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), FALSE);
+}
+
+/* Titles and pages --------------------------------------------------------------------------- */
+
+static char *
+run_name (HearthCompareWindow *self,
+          guint                run)
+{
+  GFile *file = hearth_session_get_file (self->sessions[run]);
+  HearthProfile *profile = hearth_session_get_profile (self->sessions[run]);
+
+  if (file != NULL)
+    return g_file_get_basename (file);
+  if (profile != NULL && hearth_profile_get_name (profile) != NULL)
+    return g_strdup (hearth_profile_get_name (profile));
+  return g_strdup (run == 0 ? _("Before") : _("After"));
+}
+
+static void
+update_titles (HearthCompareWindow *self)
+{
+  g_autofree char *before = run_name (self, 0);
+  g_autofree char *after = run_name (self, 1);
+  /* translators: the title of a compare window: the file before, the file after */
+  g_autofree char *title = g_strdup_printf (_("%s → %s"), before, after);
+  g_autofree char *before_heading = g_strdup_printf (_("Before: %s"), before);
+  g_autofree char *after_heading = g_strdup_printf (_("After: %s"), after);
+
+  gtk_label_set_text (GTK_LABEL (self->title_label), title);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_label_set_text (GTK_LABEL (self->before_heading), before_heading);
+  gtk_label_set_text (GTK_LABEL (self->after_heading), after_heading);
+
+  if (both_laid_out (self))
+    {
+      double t0 = hearth_session_get_run_total (self->sessions[0]);
+      double t1 = hearth_session_get_run_total (self->sessions[1]);
+      g_autofree char *v0 = hearth_session_format_value (self->sessions[0], t0);
+      g_autofree char *v1 = hearth_session_format_value (self->sessions[1], t1);
+      g_autofree char *subtitle = NULL;
+
+      if (t0 > 0)
+        /* translators: the subtitle of a compare window: "4.69 s → 0.66 s (−85.9%)" */
+        subtitle = g_strdup_printf (_("%s → %s (%s%.1f%%)"), v0, v1, t1 < t0 ? "−" : "+",
+                                    fabs (100 * (t1 - t0) / t0));
+      else
+        subtitle = g_strdup_printf (_("%s → %s"), v0, v1);
+      gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
+    }
+  gtk_widget_set_visible (self->subtitle_label, both_laid_out (self));
+}
+
+static void
+update_page (HearthCompareWindow *self)
+{
+  gboolean loading = hearth_session_get_loading (self->sessions[0]) ||
+                     hearth_session_get_loading (self->sessions[1]);
+  gboolean ready = both_laid_out (self);
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), ready ? "graph" : "loading");
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), !ready && loading);
+  gtk_label_set_text (GTK_LABEL (self->loading_label),
+                      loading || ready ? _("Reading both runs…") : _("Nothing to compare"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.export", ready);
+}
+
+/* Selection, hover and range follow from one view to the other -------------------------------- */
+
+static void
+set_status (HearthCompareWindow *self,
+            guint                run,
+            gint                 node,
+            gint                 peer)
+{
+  g_autofree char *chain = NULL;
+  g_autofree char *other = NULL;
+  g_autofree char *text = NULL;
+
+  if (node < 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->status_label),
+                          _("Select a bar to find its chain in the other run."));
+      return;
+    }
+  chain = hearth_session_dup_chain_text (self->sessions[run], node, " > ", FALSE);
+  other = run_name (self, 1 - run);
+  if (peer >= 0)
+    {
+      const HearthNode *a = hearth_call_tree_get_node (hearth_session_get_tree (self->sessions[0]),
+                                                       run == 0 ? node : peer);
+      const HearthNode *b = hearth_call_tree_get_node (hearth_session_get_tree (self->sessions[1]),
+                                                       run == 0 ? peer : node);
+      g_autofree char *before = hearth_session_format_value (self->sessions[0], a->width);
+      g_autofree char *after = hearth_session_format_value (self->sessions[1], b->width);
+
+      /* translators: a chain selected in both runs: its time before → after */
+      text = g_strdup_printf (_("%s: %s → %s"), chain, before, after);
+    }
+  else
+    /* translators: the chain selected in one run does not exist in the other file */
+    text = g_strdup_printf (_("%s: no matching chain in %s"), chain, other);
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+}
+
+static void
+selection_changed (HearthCompareWindow *self,
+                   guint                run)
+{
+  gint node = hearth_session_get_selected (self->sessions[run]);
+  gint peer = -1;
+
+  if (self->syncing || self->match == NULL)
+    return;
+  if (node >= 0)
+    peer = hearth_chain_match_get_peer (self->match, run, node);
+  self->syncing = TRUE;
+  hearth_session_set_selected (self->sessions[1 - run], peer);
+  self->syncing = FALSE;
+  set_status (self, run, node, peer);
+}
+
+static void
+before_selected (HearthCompareWindow *self)
+{
+  selection_changed (self, 0);
+}
+
+static void
+after_selected (HearthCompareWindow *self)
+{
+  selection_changed (self, 1);
+}
+
+static void
+hover_changed (HearthCompareWindow *self,
+               guint                run)
+{
+  gint hover = hearth_flame_view_get_hover (HEARTH_FLAME_VIEW (view_of (self, run)));
+  gint peer = -1;
+
+  if (self->match != NULL && hover >= 0)
+    peer = hearth_chain_match_get_peer (self->match, run, hover);
+  hearth_flame_view_set_linked (HEARTH_FLAME_VIEW (view_of (self, 1 - run)), peer);
+}
+
+static void
+before_hover (HearthCompareWindow *self)
+{
+  hover_changed (self, 0);
+}
+
+static void
+after_hover (HearthCompareWindow *self)
+{
+  hover_changed (self, 1);
+}
+
+/* Both views count their range on the same axis: the other view goes where this one goes,
+ * animated when this one is. */
+static void
+range_changed (HearthCompareWindow *self,
+               guint                run)
+{
+  HearthFlameView *from = HEARTH_FLAME_VIEW (view_of (self, run));
+  HearthFlameView *to = HEARTH_FLAME_VIEW (view_of (self, 1 - run));
+  double start, end, to_start, to_end;
+
+  if (self->syncing || self->match == NULL)
+    return;
+  hearth_flame_view_get_visible_range (from, &start, &end);
+  hearth_flame_view_get_visible_range (to, &to_start, &to_end);
+  if (start == to_start && end == to_end)
+    return;
+  self->syncing = TRUE;
+  hearth_flame_view_set_visible_range (to, start, end, hearth_flame_view_get_animating (from));
+  self->syncing = FALSE;
+}
+
+static void
+before_range (HearthCompareWindow *self)
+{
+  range_changed (self, 0);
+}
+
+static void
+after_range (HearthCompareWindow *self)
+{
+  range_changed (self, 1);
+}
+
+static void
+chain_activated (HearthCompareWindow *self,
+                 gint                 before_node,
+                 gint                 after_node)
+{
+  self->syncing = TRUE;
+  hearth_session_set_selected (self->sessions[0], before_node);
+  hearth_session_set_selected (self->sessions[1], after_node);
+  self->syncing = FALSE;
+  if (before_node >= 0)
+    set_status (self, 0, before_node, after_node);
+  else
+    set_status (self, 1, after_node, before_node);
+  gtk_widget_grab_focus (view_of (self, before_node >= 0 ? 0 : 1));
+}
+
+/* Each view gets the height its run needs when both fit, else a share of the room in
+ * proportion to that height: a shallow run does not leave half the window empty. */
+static gboolean
+fit_views (GtkWidget     *paned,
+           GdkFrameClock *clock,
+           gpointer       user_data)
+{
+  HearthCompareWindow *self = user_data;
+  int room = gtk_widget_get_height (self->views_paned);
+  int heights[2];
+
+  /* not laid out yet: the next frame */
+  if (room <= 0)
+    return G_SOURCE_CONTINUE;
+  for (guint r = 0; r < 2; r++)
+    {
+      gtk_widget_measure (view_of (self, r), GTK_ORIENTATION_VERTICAL, -1, NULL, &heights[r],
+                          NULL, NULL);
+      heights[r] = MAX (heights[r], 1);
+    }
+  if (heights[0] + heights[1] <= room)
+    gtk_paned_set_position (GTK_PANED (self->views_paned),
+                            heights[0] + (room - heights[0] - heights[1]) / 2);
+  else
+    gtk_paned_set_position (GTK_PANED (self->views_paned),
+                            CLAMP (room * heights[0] / (heights[0] + heights[1]), room / 5,
+                                   room * 4 / 5));
+  return G_SOURCE_REMOVE;
+}
+
+/* Matching the chains of both runs, in a thread -------------------------------------------------- */
+
+static void
+match_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  HearthCallTree **trees = task_data;
+
+  g_task_return_pointer (task, hearth_chain_match_new (trees[0], trees[1]),
+                         (GDestroyNotify) hearth_chain_match_free);
+}
+
+static void
+free_trees (gpointer data)
+{
+  HearthCallTree **trees = data;
+
+  g_clear_object (&trees[0]);
+  g_clear_object (&trees[1]);
+  g_free (trees);
+}
+
+static void
+match_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (source);
+  g_autoptr (HearthChainMatch) match = g_task_propagate_pointer (G_TASK (result), NULL);
+  double start, end;
+
+  /* a result for trees no longer shown is dropped: another match is on its way */
+  if (match == NULL || g_task_had_error (G_TASK (result)) ||
+      hearth_chain_match_get_tree (match, 0) != hearth_session_get_tree (self->sessions[0]) ||
+      hearth_chain_match_get_tree (match, 1) != hearth_session_get_tree (self->sessions[1]))
+    return;
+
+  g_clear_object (&self->match_cancellable);
+  hearth_chain_match_free (self->match);
+  self->match = g_steal_pointer (&match);
+  hearth_changes_pane_set_match (HEARTH_CHANGES_PANE (self->changes_pane), self->sessions[0],
+                                 self->sessions[1], self->match);
+  hearth_flame_view_get_visible_range (HEARTH_FLAME_VIEW (self->before_view), &start, &end);
+  hearth_flame_view_set_visible_range (HEARTH_FLAME_VIEW (self->after_view), start, end, FALSE);
+  selection_changed (self, 0);
+  gtk_widget_add_tick_callback (self->views_paned, fit_views, self, NULL);
+}
+
+static void
+trees_changed (HearthCompareWindow *self)
+{
+  g_cancellable_cancel (self->match_cancellable);
+  g_clear_object (&self->match_cancellable);
+  g_clear_pointer (&self->match, hearth_chain_match_free);
+  hearth_changes_pane_set_match (HEARTH_CHANGES_PANE (self->changes_pane), NULL, NULL, NULL);
+  hearth_flame_view_set_linked (HEARTH_FLAME_VIEW (self->before_view), -1);
+  hearth_flame_view_set_linked (HEARTH_FLAME_VIEW (self->after_view), -1);
+  set_status (self, 0, -1, -1);
+  update_titles (self);
+  update_page (self);
+
+  if (both_laid_out (self))
+    {
+      g_autoptr (GTask) task = NULL;
+      HearthCallTree **trees = g_new0 (HearthCallTree *, 2);
+
+      trees[0] = g_object_ref (hearth_session_get_tree (self->sessions[0]));
+      trees[1] = g_object_ref (hearth_session_get_tree (self->sessions[1]));
+      self->match_cancellable = g_cancellable_new ();
+      task = g_task_new (self, self->match_cancellable, match_done, NULL);
+      g_task_set_task_data (task, trees, free_trees);
+      g_task_run_in_thread (task, match_thread);
+    }
+}
+
+/* Loading ------------------------------------------------------------------------------------ */
+
+typedef struct
+{
+  HearthCompareWindow *window;
+  GFile               *file;
+} LoadRequest;
+
+static void
+load_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  LoadRequest *request = user_data;
+  g_autoptr (HearthCompareWindow) self = g_steal_pointer (&request->window);
+  g_autoptr (GFile) file = g_steal_pointer (&request->file);
+  g_autoptr (GError) error = NULL;
+
+  g_free (request);
+  if (!hearth_session_load_finish (HEARTH_SESSION (source), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
+
+      show_message (self, GTK_MESSAGE_ERROR, title, error->message);
+    }
+  update_page (self);
+}
+
+/**
+ * hearth_compare_window_load_run:
+ * @self: a #HearthCompareWindow
+ * @run: 0 (before) or 1 (after)
+ * @file: a profile file
+ *
+ * Loads one run from @file in a thread; a file that cannot be read is named in a banner.
+ */
+void
+hearth_compare_window_load_run (HearthCompareWindow *self,
+                                guint                run,
+                                GFile               *file)
+{
+  LoadRequest *request;
+
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (run < 2);
+  g_return_if_fail (G_IS_FILE (file));
+
+  request = g_new0 (LoadRequest, 1);
+
+  request->window = g_object_ref (self);
+  request->file = g_object_ref (file);
+  hearth_session_load_async (self->sessions[run], file, NULL, load_done, request);
+}
+
+/* Export ------------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  HearthCallTree      *trees[2];
+  HearthNames         *names[2];
+  HearthExportOptions  options;
+  char                *path;
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *job = data;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_clear_object (&job->trees[r]);
+      g_clear_object (&job->names[r]);
+    }
+  g_free (job->path);
+  g_free (job);
+}
+
+/* The same drawing as `hearth --export OUT --compare BEFORE AFTER` (same width, same title,
+ * both runs on one axis unless each run is drawn to its own width here). */
+static ExportJob *
+export_job_new (HearthCompareWindow *self,
+                const char          *path)
+{
+  ExportJob *job = g_new0 (ExportJob, 1);
+
+  for (guint r = 0; r < 2; r++)
+    {
+      job->trees[r] = g_object_ref (hearth_session_get_tree (self->sessions[r]));
+      job->names[r] = g_object_ref (hearth_session_get_names (self->sessions[r]));
+    }
+  job->options = (HearthExportOptions) HEARTH_EXPORT_OPTIONS_INIT;
+  job->options.icicle = hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->before_view));
+  job->options.normalized = self->normalized;
+  job->path = g_strdup (path);
+  return job;
+}
+
+static gboolean
+export_job_run (ExportJob  *job,
+                GError    **error)
+{
+  return hearth_export_to_file (job->path, job->trees[0], job->names[0], job->trees[1],
+                                job->names[1], &job->options, error);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (export_job_run (task_data, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+export_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (source);
+  ExportJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"), error->message);
+      return;
+    }
+  name = g_path_get_basename (job->path);
+  text = g_strdup_printf (_("Exported to “%s”."), name);
+  show_message (self, GTK_MESSAGE_INFO, NULL, text);
+}
+
+static void
+export_chosen (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (HearthCompareWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = hearth_save_file_finish (result, &error);
+  g_autofree char *path = NULL;
+  g_autoptr (GTask) task = NULL;
+
+  if (file == NULL || !both_laid_out (self))
+    {
+      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"), error->message);
+      return;
+    }
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
+                    _("Exports go to local files only."));
+      return;
+    }
+  /* no extension: the dialog's choice of name is kept, as an SVG */
+  if (hearth_export_format_for_path (path) == HEARTH_EXPORT_UNKNOWN)
+    {
+      char *with_extension = g_strconcat (path, ".svg", NULL);
+
+      g_free (path);
+      path = with_extension;
+    }
+  task = g_task_new (self, NULL, export_done, NULL);
+  g_task_set_task_data (task, export_job_new (self, path), export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+static GListModel *
+export_filters (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *suffix;
+  } formats[] = {
+    { N_("SVG Image"), "svg" },
+    { N_("PNG Image"), "png" },
+    { N_("PDF Document"), "pdf" },
+  };
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _(formats[i].name));
+      gtk_file_filter_add_suffix (filter, formats[i].suffix);
+      g_list_store_append (filters, filter);
+    }
+  return G_LIST_MODEL (filters);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (widget);
+  GFile *file = hearth_session_get_file (self->sessions[1]);
+  g_autoptr (GFile) folder = file != NULL ? g_file_get_parent (file) : NULL;
+  g_autoptr (GListModel) filters = export_filters ();
+  g_autofree char *before = run_name (self, 0);
+  g_autofree char *after = run_name (self, 1);
+  g_autofree char *name = NULL;
+  char *dot;
+
+  if (!both_laid_out (self))
+    return;
+  for (char **part = (char *[]) { before, after, NULL }; *part != NULL; part++)
+    if ((dot = strrchr (*part, '.')) != NULL && dot != *part)
+      *dot = '\0';
+  name = g_strdup_printf ("%s-vs-%s.svg", before, after);
+  hearth_save_file_async (GTK_WINDOW (self), _("Export the Pair"), name, folder, filters, NULL,
+                          export_chosen, g_object_ref (self));
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+/* GObject ------------------------------------------------------------------------------------ */
+
+static void
+hearth_compare_window_dispose (GObject *object)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (object);
+
+  g_cancellable_cancel (self->match_cancellable);
+  g_clear_object (&self->match_cancellable);
+  g_clear_pointer (&self->match, hearth_chain_match_free);
+  g_clear_object (&self->sessions[0]);
+  g_clear_object (&self->sessions[1]);
+
+  G_OBJECT_CLASS (hearth_compare_window_parent_class)->dispose (object);
+}
+
+static void
+hearth_compare_window_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NORMALIZED:
+      g_value_set_boolean (value, self->normalized);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+set_normalized (HearthCompareWindow *self,
+                gboolean             normalized)
+{
+  normalized = !!normalized;
+  if (self->normalized == normalized)
+    return;
+  self->normalized = normalized;
+  self->syncing = TRUE;
+  hearth_flame_view_set_normalized (HEARTH_FLAME_VIEW (self->before_view), normalized);
+  hearth_flame_view_set_normalized (HEARTH_FLAME_VIEW (self->after_view), normalized);
+  self->syncing = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NORMALIZED]);
+}
+
+static void
+hearth_compare_window_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NORMALIZED:
+      set_normalized (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hearth_compare_window_class_init (HearthCompareWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hearth_compare_window_dispose;
+  object_class->get_property = hearth_compare_window_get_property;
+  object_class->set_property = hearth_compare_window_set_property;
+
+  /** HearthCompareWindow:normalized: each run drawn to its own width, not one time axis */
+  properties[PROP_NORMALIZED] =
+    g_param_spec_boolean ("normalized", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  _hearth_ui_register_resources ();
+  g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
+  g_type_ensure (HEARTH_TYPE_CHANGES_PANE);
+  g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               HEARTH_RESOURCE_PATH "/hearth-compare-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, normalized_button);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, message_bar);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, message_title);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, views_paned);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_view);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_view);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, notebook);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, changes_pane);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_heading);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_heading);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_chains);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_chains);
+  gtk_widget_class_bind_template_callback (widget_class, message_bar_response);
+  gtk_widget_class_bind_template_callback (widget_class, chain_activated);
+
+  gtk_widget_class_install_property_action (widget_class, "compare.normalized", "normalized");
+  gtk_widget_class_install_action (widget_class, "compare.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "compare.close", NULL, close_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "compare.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "compare.export", NULL);
+}
+
+static void
+connect_run (HearthCompareWindow *self,
+             guint                run,
+             GCallback            selected,
+             GCallback            hover,
+             GCallback            range)
+{
+  HearthFlameView *view = HEARTH_FLAME_VIEW (view_of (self, run));
+
+  self->sessions[run] = hearth_session_new ();
+  hearth_flame_view_set_session (view, self->sessions[run]);
+  hearth_pane_set_session (HEARTH_PANE (run == 0 ? self->before_chains : self->after_chains),
+                           self->sessions[run]);
+  g_signal_connect_object (self->sessions[run], "notify::tree", G_CALLBACK (trees_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sessions[run], "notify::loading", G_CALLBACK (update_page), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sessions[run], "notify::selected", selected, self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "notify::hover", hover, self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (view, "visible-range-changed", range, self, G_CONNECT_SWAPPED);
+}
+
+static void
+hearth_compare_window_init (HearthCompareWindow *self)
+{
+  HearthFlameRenderer *after_renderer;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  _hearth_ui_load_style (gtk_widget_get_display (GTK_WIDGET (self)));
+
+  connect_run (self, 0, G_CALLBACK (before_selected), G_CALLBACK (before_hover),
+               G_CALLBACK (before_range));
+  connect_run (self, 1, G_CALLBACK (after_selected), G_CALLBACK (after_hover),
+               G_CALLBACK (after_range));
+  hearth_flame_view_set_compare (HEARTH_FLAME_VIEW (self->before_view), self->sessions[1], 0);
+  hearth_flame_view_set_compare (HEARTH_FLAME_VIEW (self->after_view), self->sessions[0], 1);
+
+  /* the legend of the differential colours goes under the second run */
+  after_renderer = hearth_flame_view_get_renderer (HEARTH_FLAME_VIEW (self->after_view));
+  hearth_flame_renderer_set_decorations (after_renderer, HEARTH_FLAME_DECORATION_AXIS |
+                                                         HEARTH_FLAME_DECORATION_LEGEND);
+
+  gtk_paned_set_position (GTK_PANED (self->paned), 1280 - 440);
+  trees_changed (self);
+}
+
+/**
+ * hearth_compare_window_new:
+ * @application: (nullable): the application
+ *
+ * Returns: (transfer none): a new compare window with nothing to compare yet
+ */
+HearthCompareWindow *
+hearth_compare_window_new (GtkApplication *application)
+{
+  return g_object_new (HEARTH_TYPE_COMPARE_WINDOW, "application", application, NULL);
+}
+
+/**
+ * hearth_compare_window_open:
+ * @self: a #HearthCompareWindow
+ * @before: the first run's profile file
+ * @after: the second run's
+ *
+ * Loads both files in threads; a file that cannot be read is named in a banner.
+ */
+void
+hearth_compare_window_open (HearthCompareWindow *self,
+                            GFile               *before,
+                            GFile               *after)
+{
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (before));
+  g_return_if_fail (G_IS_FILE (after));
+
+  hearth_compare_window_load_run (self, 0, before);
+  hearth_compare_window_load_run (self, 1, after);
+}
+
+/**
+ * hearth_compare_window_set_run:
+ * @self: a #HearthCompareWindow
+ * @run: 0 (before) or 1 (after)
+ * @profile: a profile already loaded (say, the previous version of a file)
+ * @names: (nullable): its names
+ * @tree: (nullable): its tree; %NULL to lay it out with the session's options
+ */
+void
+hearth_compare_window_set_run (HearthCompareWindow *self,
+                               guint                run,
+                               HearthProfile       *profile,
+                               HearthNames         *names,
+                               HearthCallTree      *tree)
+{
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (run < 2);
+  g_return_if_fail (HEARTH_IS_PROFILE (profile));
+
+  hearth_session_set_profile (self->sessions[run], profile, names, tree);
+}
+
+/**
+ * hearth_compare_window_get_session:
+ * @self: a #HearthCompareWindow
+ * @run: 0 (before) or 1 (after)
+ *
+ * Returns: (transfer none): the session of that run
+ */
+HearthSession *
+hearth_compare_window_get_session (HearthCompareWindow *self,
+                                   guint                run)
+{
+  g_return_val_if_fail (HEARTH_IS_COMPARE_WINDOW (self), NULL);
+  g_return_val_if_fail (run < 2, NULL);
+  return self->sessions[run];
+}
+
+/**
+ * hearth_compare_window_set_icicle:
+ * @self: a #HearthCompareWindow
+ * @icicle: draw the roots at the top
+ */
+void
+hearth_compare_window_set_icicle (HearthCompareWindow *self,
+                                  gboolean             icicle)
+{
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  hearth_flame_view_set_icicle (HEARTH_FLAME_VIEW (self->before_view), icicle);
+  hearth_flame_view_set_icicle (HEARTH_FLAME_VIEW (self->after_view), icicle);
+}
+
+GtkWidget *
+_hearth_compare_window_get_view (HearthCompareWindow *self,
+                                 guint                run)
+{
+  return view_of (self, run);
+}
+
+GtkWidget *
+_hearth_compare_window_get_changes_pane (HearthCompareWindow *self)
+{
+  return self->changes_pane;
+}
+
+GtkWidget *
+_hearth_compare_window_get_chains_pane (HearthCompareWindow *self,
+                                        guint                run)
+{
+  return run == 0 ? self->before_chains : self->after_chains;
+}
+
+gboolean
+_hearth_compare_window_is_matched (HearthCompareWindow *self)
+{
+  return self->match != NULL;
+}
+
+const char *
+_hearth_compare_window_get_status (HearthCompareWindow *self)
+{
+  return gtk_label_get_text (GTK_LABEL (self->status_label));
+}
+
+const char *
+_hearth_compare_window_get_message (HearthCompareWindow *self)
+{
+  if (!gtk_info_bar_get_revealed (GTK_INFO_BAR (self->message_bar)))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->message_label));
+}
+
+/* The export the window's menu makes, without the file dialog and the thread. */
+gboolean
+_hearth_compare_window_export (HearthCompareWindow *self,
+                               const char          *path,
+                               GError             **error)
+{
+  ExportJob *job;
+  gboolean ok;
+
+  if (!both_laid_out (self))
+    return FALSE;
+  job = export_job_new (self, path);
+  ok = export_job_run (job, error);
+  export_job_free (job);
+  return ok;
+}

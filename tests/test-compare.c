@@ -1,0 +1,370 @@
+/* test-compare.c: the compare window: one time axis, matched chains, changes, export.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "hearth-application.h"
+#include "hearth-changes-pane.h"
+#include "hearth-compare-window.h"
+#include "hearth-export.h"
+#include "hearth-flame-view.h"
+#include "hearth-test-ui.h"
+#include "hearth-test-util.h"
+#include "hearth-window-private.h"
+
+static HearthApplication *app;
+
+typedef struct
+{
+  HearthCompareWindow *window;
+  HearthSession       *sessions[2];
+  HearthFlameView     *views[2];
+} Fixture;
+
+static gboolean
+matched (gpointer user_data)
+{
+  return _hearth_compare_window_is_matched (user_data);
+}
+
+static HearthCompareWindow *
+compare_in_app (const char *before,
+                const char *after)
+{
+  g_autofree char *before_path = hearth_test_example_path (before);
+  g_autofree char *after_path = hearth_test_example_path (after);
+  g_autoptr (GFile) before_file = g_file_new_for_path (before_path);
+  g_autoptr (GFile) after_file = g_file_new_for_path (after_path);
+  GtkWindow *window = hearth_application_compare (app, before_file, after_file);
+
+  g_assert_true (HEARTH_IS_COMPARE_WINDOW (window));
+  g_assert_true (hearth_test_wait_until (matched, window, 30000));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  hearth_test_wait (100);
+  return HEARTH_COMPARE_WINDOW (window);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  if (!hearth_test_ui_have_display ())
+    return;
+  f->window = compare_in_app ("before.prof", "after.prof");
+  for (guint r = 0; r < 2; r++)
+    {
+      f->sessions[r] = hearth_compare_window_get_session (f->window, r);
+      f->views[r] = HEARTH_FLAME_VIEW (_hearth_compare_window_get_view (f->window, r));
+    }
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  GList *windows;
+
+  if (!hearth_test_ui_have_display ())
+    return;
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
+/* The root bar: the first bar of the top row. */
+static guint
+root_node (HearthSession *session)
+{
+  guint n = 0;
+  const guint *row = hearth_call_tree_get_row (hearth_session_get_tree (session), 0, &n);
+
+  g_assert_cmpuint (n, >, 0);
+  return row[0];
+}
+
+static double
+root_pixels (Fixture *f,
+             guint    run)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (hearth_flame_view_get_node_bounds (f->views[run], root_node (f->sessions[run]),
+                                                    &bounds));
+  return bounds.size.width;
+}
+
+/* The widest bar of a function called @name, or -1. */
+static gint
+find_node (HearthSession *session,
+           const char    *name)
+{
+  HearthCallTree *tree = hearth_session_get_tree (session);
+  HearthProfile *profile = hearth_session_get_profile (session);
+  gint found = -1;
+
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+
+      if (node->function >= hearth_profile_get_n_functions (profile) ||
+          g_strcmp0 (hearth_profile_get_function (profile, node->function)->name, name) != 0)
+        continue;
+      if (found < 0 || node->width > hearth_call_tree_get_node (tree, found)->width)
+        found = (gint) i;
+    }
+  return found;
+}
+
+static const char *
+node_name (HearthSession *session,
+           gint           node)
+{
+  const HearthNode *n = hearth_call_tree_get_node (hearth_session_get_tree (session), node);
+
+  return hearth_profile_get_function (hearth_session_get_profile (session), n->function)->name;
+}
+
+static void
+test_one_axis (Fixture       *f,
+               gconstpointer  data)
+{
+  double totals[2], start, end, scale;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  for (guint r = 0; r < 2; r++)
+    totals[r] = hearth_call_tree_get_total (hearth_session_get_tree (f->sessions[r]));
+  g_assert_cmpfloat (totals[1], <, totals[0] / 5);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->views[0])), ==,
+                   gtk_widget_get_width (GTK_WIDGET (f->views[1])));
+
+  /* both views show the same range: the longer run */
+  hearth_flame_view_get_visible_range (f->views[1], &start, &end);
+  g_assert_cmpfloat_with_epsilon (start, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (end, totals[0], totals[0] * 1e-9);
+
+  /* one scale: the after run's root bar is its seconds times the before run's pixels per
+   * second (within the rounding of both bar edges and the gap between bars) */
+  scale = (root_pixels (f, 0) + 1) / totals[0];
+  g_assert_cmpfloat (fabs ((root_pixels (f, 1) + 1) - totals[1] * scale), <=, 2.0);
+  g_assert_cmpfloat (root_pixels (f, 1), <, root_pixels (f, 0) / 5);
+
+  /* each run to its own width: both roots span the same pixels */
+  g_object_set (f->window, "normalized", TRUE, NULL);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
+  g_assert_cmpfloat (fabs (root_pixels (f, 1) - root_pixels (f, 0)), <=, 2.0);
+  g_object_set (f->window, "normalized", FALSE, NULL);
+  g_assert_cmpfloat (root_pixels (f, 1), <, root_pixels (f, 0) / 5);
+}
+
+static void
+test_zoom_follows (Fixture       *f,
+                   gconstpointer  data)
+{
+  double start[2], end[2];
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  hearth_flame_view_set_visible_range (f->views[1], 1.0, 2.0, FALSE);
+  for (guint r = 0; r < 2; r++)
+    hearth_flame_view_get_visible_range (f->views[r], &start[r], &end[r]);
+  g_assert_cmpfloat_with_epsilon (start[0], 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (end[0], 2.0, 1e-9);
+
+  hearth_flame_view_zoom_by (f->views[0], 2.0, 0);
+  for (guint r = 0; r < 2; r++)
+    hearth_flame_view_get_visible_range (f->views[r], &start[r], &end[r]);
+  g_assert_cmpfloat_with_epsilon (start[1], start[0], 1e-9);
+  g_assert_cmpfloat_with_epsilon (end[1], end[0], 1e-9);
+  g_assert_cmpfloat_with_epsilon (end[0] - start[0], 0.5, 1e-9);
+}
+
+static void
+test_selection_follows (Fixture       *f,
+                        gconstpointer  data)
+{
+  gint slow = find_node (f->sessions[0], "walker_msd");
+  gint main_before = find_node (f->sessions[0], "main");
+  gint main_after;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  /* the slow loop is gone after the fix: the other view says so */
+  g_assert_cmpint (slow, >=, 0);
+  hearth_session_set_selected (f->sessions[0], slow);
+  g_assert_cmpint (hearth_session_get_selected (f->sessions[0]), ==, slow);
+  g_assert_cmpint (hearth_session_get_selected (f->sessions[1]), ==, -1);
+  g_assert_nonnull (strstr (_hearth_compare_window_get_status (f->window), "walker_msd"));
+  g_assert_nonnull (strstr (_hearth_compare_window_get_status (f->window),
+                            "no matching chain in after.prof"));
+
+  /* main is in both: selecting it in one selects it in the other, both ways */
+  g_assert_cmpint (main_before, >=, 0);
+  hearth_session_set_selected (f->sessions[0], main_before);
+  main_after = hearth_session_get_selected (f->sessions[1]);
+  g_assert_cmpint (main_after, >=, 0);
+  g_assert_cmpstr (node_name (f->sessions[1], main_after), ==, "main");
+  g_assert_null (strstr (_hearth_compare_window_get_status (f->window), "no matching"));
+
+  hearth_session_set_selected (f->sessions[1], -1);
+  hearth_session_set_selected (f->sessions[1], main_after);
+  g_assert_cmpint (hearth_session_get_selected (f->sessions[0]), ==, main_before);
+}
+
+static void
+test_changes (Fixture       *f,
+              gconstpointer  data)
+{
+  GListModel *rows;
+  g_autoptr (HearthChangeRow) first = NULL;
+  HearthChangesPane *pane;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  pane = HEARTH_CHANGES_PANE (_hearth_compare_window_get_changes_pane (f->window));
+  rows = hearth_changes_pane_get_rows (pane);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), >, 3);
+  first = g_list_model_get_item (rows, 0);
+  g_assert_true (g_str_has_suffix (hearth_change_row_get_chain (first), "walker_msd"));
+  g_assert_cmpfloat (hearth_change_row_get_change (first), <, 0);
+  g_assert_cmpfloat (hearth_change_row_get_before (first), >, 10);
+  /* gone after the fix, and listed all the same */
+  g_assert_cmpuint (hearth_change_row_get_flags (first) & HEARTH_CHAIN_CHANGE_GONE, !=, 0);
+  g_assert_cmpint (hearth_change_row_get_after_node (first), ==, -1);
+
+  /* largest absolute change first */
+  for (guint i = 1; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (HearthChangeRow) a = g_list_model_get_item (rows, i - 1);
+      g_autoptr (HearthChangeRow) b = g_list_model_get_item (rows, i);
+
+      g_assert_cmpfloat (fabs (hearth_change_row_get_change (a)), >=,
+                         fabs (hearth_change_row_get_change (b)));
+    }
+
+  /* activating a row selects the chain in both views */
+  hearth_changes_pane_activate_row (pane, 0);
+  g_assert_cmpint (hearth_session_get_selected (f->sessions[0]), ==,
+                   hearth_change_row_get_before_node (first));
+  g_assert_cmpstr (node_name (f->sessions[0], hearth_session_get_selected (f->sessions[0])), ==,
+                   "walker_msd");
+  g_assert_cmpint (hearth_session_get_selected (f->sessions[1]), ==, -1);
+}
+
+static void
+test_hover_follows (Fixture       *f,
+                    gconstpointer  data)
+{
+  if (hearth_test_ui_skip ())
+    return;
+
+  /* both views show the root, in both runs: the tooltip of the second says how it changed */
+  g_autofree char *tooltip = hearth_flame_view_dup_tooltip_text (f->views[1],
+                                                                 root_node (f->sessions[1]));
+
+  g_assert_nonnull (strstr (tooltip, "of the first run"));
+}
+
+static HearthCallTree *
+cli_tree (const char   *name,
+          HearthNames **names)
+{
+  g_autofree char *path = hearth_test_example_path (name);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) profile = hearth_profile_load_path (path, &error);
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  HearthCallTree *tree;
+
+  g_assert_no_error (error);
+  tree = hearth_call_tree_new (profile, &options, &error);
+  g_assert_no_error (error);
+  *names = hearth_names_new (profile, NULL, TRUE);
+  return tree;
+}
+
+/* The window's export of the pair is the command line's. */
+static void
+test_export (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *from_window = NULL;
+  g_autofree char *from_cli = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autoptr (HearthNames) before_names = NULL;
+  g_autoptr (HearthNames) after_names = NULL;
+  g_autoptr (HearthCallTree) before = NULL;
+  g_autoptr (HearthCallTree) after = NULL;
+  HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
+  g_autoptr (GError) error = NULL;
+  gsize a_len, b_len;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  dir = g_dir_make_tmp ("hearth-compare-XXXXXX", &error);
+  g_assert_no_error (error);
+  from_window = g_build_filename (dir, "window.svg", NULL);
+  from_cli = g_build_filename (dir, "cli.svg", NULL);
+
+  g_assert_true (_hearth_compare_window_export (f->window, from_window, &error));
+  g_assert_no_error (error);
+  before = cli_tree ("before.prof", &before_names);
+  after = cli_tree ("after.prof", &after_names);
+  g_assert_true (hearth_export_to_file (from_cli, before, before_names, after, after_names,
+                                        &options, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_file_get_contents (from_window, &a, &a_len, NULL));
+  g_assert_true (g_file_get_contents (from_cli, &b, &b_len, NULL));
+  g_assert_cmpuint (a_len, ==, b_len);
+  g_assert_true (memcmp (a, b, a_len) == 0);
+  g_assert_nonnull (strstr (a, "after.prof"));
+
+  g_unlink (from_window);
+  g_unlink (from_cli);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  if (hearth_test_ui_init (&argc, &argv))
+    {
+      g_autoptr (GError) error = NULL;
+
+      app = hearth_application_new ();
+      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE |
+                                                    G_APPLICATION_HANDLES_OPEN |
+                                                    G_APPLICATION_HANDLES_COMMAND_LINE);
+      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+      g_assert_no_error (error);
+    }
+
+#define ADD(path, func) \
+  g_test_add ("/compare/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("one-axis", test_one_axis);
+  ADD ("zoom-follows", test_zoom_follows);
+  ADD ("selection-follows", test_selection_follows);
+  ADD ("changes", test_changes);
+  ADD ("tooltip", test_hover_follows);
+  ADD ("export", test_export);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}
