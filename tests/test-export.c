@@ -377,7 +377,7 @@ static void
 test_bad_extension (Fixture       *fx,
                     gconstpointer  data)
 {
-  const char *names[] = { "graph.xyz", "graph", "graph.html", "graph.HTM" };
+  const char *names[] = { "graph.xyz", "graph" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -392,8 +392,6 @@ test_bad_extension (Fixture       *fx,
       g_assert_null (strchr (error->message, '\n'));
       if (i == 0)
         g_assert_nonnull (strstr (error->message, ".xyz"));
-      if (i >= 2)
-        g_assert_nonnull (strstr (error->message, "HTML"));
       g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
     }
   g_assert_cmpuint (count_files (fx->dir), ==, 0);

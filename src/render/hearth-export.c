@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hearth-html-export.h"
 #include "hearth-svg-writer.h"
 
 #define EXPORT_MARGIN 16
@@ -227,7 +228,8 @@ measure_height (HearthFlameRenderer       *renderer,
  * hearth_export_render:
  * @renderer: a renderer set up for export (see hearth_export_make_renderer())
  * @viewport: what to draw; its width is the width of the result
- * @format: PNG, SVG or PDF
+ * @format: PNG, SVG or PDF (an HTML page needs the names: hearth_export_to_file() or
+ *   hearth_html_export_render())
  * @error: return location for an error (messages do not name a file)
  *
  * Draws the whole graph into memory in one format. Nothing touches the disk.
@@ -265,13 +267,15 @@ hearth_export_render (HearthFlameRenderer        *renderer,
     case HEARTH_EXPORT_SVG:
       return render_svg (renderer, viewport, title, error);
     case HEARTH_EXPORT_HTML:
+      /* the page's script colours and labels bars by the names, which a renderer does not
+       * hand out: hearth_html_export_render() takes them */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("HTML export is not available in this version: use .png, .svg or .pdf"));
+                   _("an HTML page needs the names of the functions: use .png, .svg or .pdf"));
       return NULL;
     case HEARTH_EXPORT_UNKNOWN:
     default:
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("unknown export format: use .png, .svg or .pdf"));
+                   _("unknown export format: use .png, .svg, .pdf or .html"));
       return NULL;
     }
 }
@@ -371,7 +375,7 @@ hearth_export_write_atomically (const char  *path,
 
 /**
  * hearth_export_to_file:
- * @out_path: the file to write; its extension picks the format (png, svg, pdf)
+ * @out_path: the file to write; its extension picks the format (png, svg, pdf, html)
  * @tree: the run to draw (the first of two)
  * @names: (nullable): its names
  * @compare_after: (nullable): a second run, drawn below the first on the same time axis,
@@ -416,18 +420,12 @@ hearth_export_to_file (const char                 *out_path,
     {
       if (dot != NULL && strchr (dot, '/') == NULL)
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                     _("%s: unknown export format “%s”: use .png, .svg or .pdf"), out_path, dot);
+                     _("%s: unknown export format “%s”: use .png, .svg, .pdf or .html"),
+                     out_path, dot);
       else
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                     _("%s: no extension to tell the export format: use .png, .svg or .pdf"),
+                     _("%s: no extension to tell the export format: use .png, .svg, .pdf or .html"),
                      out_path);
-      return FALSE;
-    }
-  if (format == HEARTH_EXPORT_HTML)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s: HTML export is not available in this version: use .png, .svg or .pdf"),
-                   out_path);
       return FALSE;
     }
 
@@ -444,7 +442,10 @@ hearth_export_to_file (const char                 *out_path,
   viewport.width = width;
   viewport.icicle = options->icicle;
 
-  bytes = hearth_export_render (renderer, &viewport, format, error);
+  if (format == HEARTH_EXPORT_HTML)
+    bytes = hearth_html_export_render (renderer, &viewport, names, after_names, options, error);
+  else
+    bytes = hearth_export_render (renderer, &viewport, format, error);
   if (bytes == NULL || !hearth_export_write_atomically (out_path, bytes, error))
     {
       g_prefix_error (error, "%s: ", out_path);
