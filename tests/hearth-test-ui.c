@@ -128,3 +128,31 @@ hearth_test_destroy_window (GtkWidget *window)
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (hearth_test_wait_until (is_gone, &weak, 5000));
 }
+
+/**
+ * hearth_test_ui_new_application:
+ * @argc: the test program's arguments, as for hearth_test_ui_init ()
+ * @argv: the same
+ *
+ * Sets up the test program as hearth_test_ui_init () does, then makes the application the
+ * windows belong to: not unique (tests run side by side) and registered.
+ *
+ * Returns: (transfer full) (nullable): the application, or %NULL without a display
+ */
+HearthApplication *
+hearth_test_ui_new_application (int    *argc,
+                                char ***argv)
+{
+  g_autoptr (GError) error = NULL;
+  HearthApplication *app;
+
+  if (!hearth_test_ui_init (argc, argv))
+    return NULL;
+  app = hearth_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE |
+                                                G_APPLICATION_HANDLES_OPEN |
+                                                G_APPLICATION_HANDLES_COMMAND_LINE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  return app;
+}

@@ -9,6 +9,8 @@
 
 #include <gtk/gtk.h>
 
+#include "hearth-application.h"
+
 G_BEGIN_DECLS
 
 typedef gboolean (*HearthTestCondition) (gpointer user_data);
@@ -27,5 +29,8 @@ void      hearth_test_click          (GtkWidget            *widget,
                                       double                x,
                                       double                y);
 void      hearth_test_destroy_window (GtkWidget            *window);
+
+HearthApplication *hearth_test_ui_new_application (int    *argc,
+                                                   char ***argv);
 
 G_END_DECLS

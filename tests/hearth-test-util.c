@@ -7,6 +7,11 @@
 
 #include "hearth-test-util.h"
 
+#include <math.h>
+#include <string.h>
+
+#include "hearth-profile-private.h"
+
 char *
 hearth_test_data_path (const char *name)
 {
@@ -19,4 +24,158 @@ hearth_test_have_python (void)
   g_autofree char *python = g_find_program_in_path ("python3");
 
   return python != NULL;
+}
+
+/* JSON text as Python's json.dumps writes it ------------------------------------------------- */
+
+/* one character, ASCII only: the rest as \u escapes (surrogate pairs above the BMP) */
+void
+hearth_test_append_json_char (GString  *out,
+                              gunichar  c)
+{
+  switch (c)
+    {
+    case '"': g_string_append (out, "\\\""); break;
+    case '\\': g_string_append (out, "\\\\"); break;
+    case '\n': g_string_append (out, "\\n"); break;
+    case '\r': g_string_append (out, "\\r"); break;
+    case '\t': g_string_append (out, "\\t"); break;
+    case '\b': g_string_append (out, "\\b"); break;
+    case '\f': g_string_append (out, "\\f"); break;
+    default:
+      if (c < 0x20 || (c > 0x7e && c < 0x10000))
+        g_string_append_printf (out, "\\u%04x", c);
+      else if (c >= 0x10000)
+        g_string_append_printf (out, "\\u%04x\\u%04x", 0xd800 + ((c - 0x10000) >> 10),
+                                0xdc00 + ((c - 0x10000) & 0x3ff));
+      else
+        g_string_append_c (out, (char) c);
+      break;
+    }
+}
+
+/* a string, quoted */
+void
+hearth_test_append_json (GString    *out,
+                         const char *utf8)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = utf8; *p != '\0'; p = g_utf8_next_char (p))
+    hearth_test_append_json_char (out, g_utf8_get_char (p));
+  g_string_append_c (out, '"');
+}
+
+/* a float as repr () writes it closely enough for the dumps: 17 digits, "nan" */
+void
+hearth_test_append_double (GString *out,
+                           double   v)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (v))
+    g_string_append (out, "nan");
+  else
+    g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, "%.17g", v));
+}
+
+/* Profiles ------------------------------------------------------------------------------------ */
+
+/* the function of a frame; fails the test when there is none */
+const HearthFunction *
+hearth_test_find_frame (HearthProfile *profile,
+                        const char    *frame)
+{
+  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, i);
+
+      if (g_strcmp0 (f->frame, frame) == 0)
+        return f;
+    }
+  g_test_message ("no frame \"%s\"", frame);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* whether a warning contains @text; if none does, the warnings go to the test log */
+gboolean
+hearth_test_has_warning (HearthProfile *profile,
+                         const char    *text)
+{
+  const char * const *w = hearth_profile_get_warnings (profile);
+
+  for (guint i = 0; w != NULL && w[i] != NULL; i++)
+    if (strstr (w[i], text) != NULL)
+      return TRUE;
+  for (guint i = 0; w != NULL && w[i] != NULL; i++)
+    g_test_message ("warning: %s", w[i]);
+  return FALSE;
+}
+
+guint
+hearth_test_n_warnings (HearthProfile *profile)
+{
+  const char * const *w = hearth_profile_get_warnings (profile);
+
+  return w != NULL ? g_strv_length ((char **) w) : 0;
+}
+
+/* a function's key: file, line, name */
+void
+hearth_test_assert_function (const HearthFunction *f,
+                             const char           *file,
+                             gint64                line,
+                             const char           *name)
+{
+  g_assert_cmpstr (f->file, ==, file);
+  g_assert_cmpint (f->line, ==, line);
+  g_assert_cmpstr (f->name, ==, name);
+}
+
+/* Hand-built profiles and trees ------------------------------------------------------------- */
+
+HearthProfile *
+hearth_test_new_pstats (void)
+{
+  return _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
+                              HEARTH_UNIT_SECONDS);
+}
+
+/* a function called once, with @cum seconds of cumulative time */
+guint
+hearth_test_fn_in (HearthProfile *p,
+                   const char    *file,
+                   gint64         line,
+                   const char    *name,
+                   double         cum)
+{
+  guint f = _hearth_profile_intern_function (p, file, line, name);
+
+  _hearth_profile_set_numbers (p, f, 1, 1, 0.0, cum);
+  return f;
+}
+
+/* one call from @caller to @callee */
+void
+hearth_test_edge (HearthProfile *p,
+                  guint          caller,
+                  guint          callee,
+                  double         cum)
+{
+  _hearth_profile_set_edge (p, caller, callee, 1, 1, 0.0, cum);
+}
+
+HearthCallTree *
+hearth_test_tree_of (HearthProfile *profile,
+                     double         cutoff)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (GError) error = NULL;
+  HearthCallTree *tree;
+
+  options.cutoff = cutoff;
+  tree = hearth_call_tree_new (profile, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (tree);
+  return tree;
 }

@@ -16,42 +16,13 @@
 
 /* Builders ----------------------------------------------------------------------------------- */
 
-static HearthProfile *
-new_profile (void)
-{
-  return _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
-                              HEARTH_UNIT_SECONDS);
-}
-
-static guint
-fn_in (HearthProfile *p,
-       const char    *file,
-       gint64         line,
-       const char    *name,
-       double         cum)
-{
-  guint f = _hearth_profile_intern_function (p, file, line, name);
-
-  _hearth_profile_set_numbers (p, f, 1, 1, 0.0, cum);
-  return f;
-}
-
 static guint
 fn (HearthProfile *p,
     gint64         line,
     const char    *name,
     double         cum)
 {
-  return fn_in (p, "app.py", line, name, cum);
-}
-
-static void
-edge (HearthProfile *p,
-      guint          caller,
-      guint          callee,
-      double         cum)
-{
-  _hearth_profile_set_edge (p, caller, callee, 1, 1, 0.0, cum);
+  return hearth_test_fn_in (p, "app.py", line, name, cum);
 }
 
 static HearthCallTree *
@@ -192,15 +163,15 @@ check_invariants (HearthCallTree *tree)
 static void
 test_chain (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint main_ = fn (p, 1, "main", 10), a = fn (p, 2, "a", 8), b = fn (p, 3, "b", 5);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autofree char *bars = NULL;
   g_autofree char *folded = NULL;
   g_autofree char *warnings = NULL;
 
-  edge (p, main_, a, 8);
-  edge (p, a, b, 5);
+  hearth_test_edge (p, main_, a, 8);
+  hearth_test_edge (p, a, b, 5);
   _hearth_profile_finish (p);
   tree = tree_at (p, main_, 0.01);
   check_invariants (tree);
@@ -235,16 +206,16 @@ test_chain (void)
 static HearthProfile *
 shared_helper_profile (guint *root)
 {
-  HearthProfile *p = new_profile ();
+  HearthProfile *p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 4), pr = fn (p, 2, "prepare", 2), an = fn (p, 3, "analyze", 2);
   guint run = fn (p, 4, "run", 4), load = fn (p, 5, "load", 2), smooth = fn (p, 6, "smooth", 2);
 
-  edge (p, m, pr, 2);
-  edge (p, m, an, 2);
-  edge (p, pr, run, 2);
-  edge (p, an, run, 2);
-  edge (p, run, load, 2);
-  edge (p, run, smooth, 2);
+  hearth_test_edge (p, m, pr, 2);
+  hearth_test_edge (p, m, an, 2);
+  hearth_test_edge (p, pr, run, 2);
+  hearth_test_edge (p, an, run, 2);
+  hearth_test_edge (p, run, load, 2);
+  hearth_test_edge (p, run, smooth, 2);
   _hearth_profile_finish (p);
   *root = m;
   return p;
@@ -309,7 +280,7 @@ test_shared_helper (void)
 static void
 test_recursion_direct (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 10), f = fn (p, 2, "f", 8), g = fn (p, 3, "g", 2);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthCallTree) twice = NULL;
@@ -320,9 +291,9 @@ test_recursion_direct (void)
   g_autofree guint *guarded = NULL;
   guint n_guarded = 0;
 
-  edge (p, m, f, 8);
-  edge (p, f, f, 6);
-  edge (p, f, g, 2);
+  hearth_test_edge (p, m, f, 8);
+  hearth_test_edge (p, f, f, 6);
+  hearth_test_edge (p, f, g, 2);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, m, 0.01);
@@ -361,17 +332,17 @@ test_recursion_direct (void)
 static void
 test_recursion_mutual (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 10), a = fn (p, 2, "a", 8), b = fn (p, 3, "b", 7);
   guint c = fn (p, 4, "c", 1);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthCallTree) twice = NULL;
   g_autofree char *bars = NULL;
 
-  edge (p, m, a, 8);
-  edge (p, a, b, 7);
-  edge (p, b, a, 6);
-  edge (p, b, c, 1);
+  hearth_test_edge (p, m, a, 8);
+  hearth_test_edge (p, a, b, 7);
+  hearth_test_edge (p, b, a, 6);
+  hearth_test_edge (p, b, c, 1);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, m, 0.01);
@@ -406,20 +377,20 @@ test_recursion_mutual (void)
 static void
 test_unreached (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
-  guint module = fn_in (p, "pydoc.py", 1, "<module>", 0.2);
-  guint helper = fn_in (p, "pydoc.py", 20, "helper", 0.2);
-  guint run_code = fn_in (p, "runpy.py", 86, "_run_code", 100);
-  guint cli = fn_in (p, "pydoc.py", 2700, "cli", 99.8);
-  guint tiny = fn_in (p, "pydoc.py", 30, "tiny", 0.001);
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint module = hearth_test_fn_in (p, "pydoc.py", 1, "<module>", 0.2);
+  guint helper = hearth_test_fn_in (p, "pydoc.py", 20, "helper", 0.2);
+  guint run_code = hearth_test_fn_in (p, "runpy.py", 86, "_run_code", 100);
+  guint cli = hearth_test_fn_in (p, "pydoc.py", 2700, "cli", 99.8);
+  guint tiny = hearth_test_fn_in (p, "pydoc.py", 30, "tiny", 0.001);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autofree guint *unreached = NULL;
   g_autofree char *warnings = NULL;
   guint n = 0;
 
-  edge (p, module, helper, 0.2);
-  edge (p, run_code, cli, 99.8);
-  edge (p, run_code, tiny, 0.001);
+  hearth_test_edge (p, module, helper, 0.2);
+  hearth_test_edge (p, run_code, cli, 99.8);
+  hearth_test_edge (p, run_code, tiny, 0.001);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, module, 0.01);
@@ -439,18 +410,18 @@ test_unreached (void)
 static void
 test_unreached_root_callers (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
-  guint exec = fn_in (p, "~", 0, "<built-in method builtins.exec>", 10);
-  guint module = fn_in (p, "app.py", 1, "<module>", 9);
-  guint work = fn_in (p, "app.py", 5, "work", 9);
-  guint other = fn_in (p, "lib.py", 1, "<module>", 1);
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint exec = hearth_test_fn_in (p, "~", 0, "<built-in method builtins.exec>", 10);
+  guint module = hearth_test_fn_in (p, "app.py", 1, "<module>", 9);
+  guint work = hearth_test_fn_in (p, "app.py", 5, "work", 9);
+  guint other = hearth_test_fn_in (p, "lib.py", 1, "<module>", 1);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autofree guint *unreached = NULL;
   guint n = 0;
 
-  edge (p, exec, module, 9);
-  edge (p, exec, other, 1);
-  edge (p, module, work, 9);
+  hearth_test_edge (p, exec, module, 9);
+  hearth_test_edge (p, exec, other, 1);
+  hearth_test_edge (p, module, work, 9);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, module, 0.01);
@@ -462,7 +433,7 @@ test_unreached_root_callers (void)
 static void
 test_shrink (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 10), f = fn (p, 2, "f", 4), g = fn (p, 3, "g", 3);
   guint h = fn (p, 4, "h", 3);
   g_autoptr (HearthCallTree) tree = NULL;
@@ -471,9 +442,9 @@ test_shrink (void)
   const HearthShrink *shrinks;
   guint n = 0;
 
-  edge (p, m, f, 4);
-  edge (p, f, g, 3);
-  edge (p, f, h, 3);
+  hearth_test_edge (p, m, f, 4);
+  hearth_test_edge (p, f, g, 3);
+  hearth_test_edge (p, f, h, 3);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, m, 0.01);
@@ -498,7 +469,7 @@ test_shrink (void)
 static void
 test_zero_time (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 10), z = fn (p, 2, "z", 0), y = fn (p, 3, "y", 0);
   guint w = fn (p, 4, "w", 3), nothing = fn (p, 5, "nothing", 0);
   g_autoptr (HearthCallTree) tree = NULL;
@@ -506,9 +477,9 @@ test_zero_time (void)
   g_autoptr (HearthCallTree) empty_root = NULL;
   g_autofree char *bars = NULL;
 
-  edge (p, m, z, 0);
-  edge (p, m, y, 5);      /* y claims no time of its own: its callees get none */
-  edge (p, y, w, 3);
+  hearth_test_edge (p, m, z, 0);
+  hearth_test_edge (p, m, y, 5);      /* y claims no time of its own: its callees get none */
+  hearth_test_edge (p, y, w, 3);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, m, 0.01);
@@ -533,7 +504,7 @@ test_zero_time (void)
 static void
 test_weird_values (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 10), a = fn (p, 2, "a", NAN), b = fn (p, 3, "b", -3);
   guint c = fn (p, 4, "c", INFINITY), d = fn (p, 5, "d", NAN), e = fn (p, 6, "e", 1);
   guint big = fn (p, 7, "big", 12), nan_root = fn (p, 8, "nan_root", NAN);
@@ -541,13 +512,13 @@ test_weird_values (void)
   g_autoptr (HearthCallTree) nan_tree = NULL;
   g_autofree char *bars = NULL;
 
-  edge (p, m, a, NAN);
-  edge (p, m, b, -3);
-  edge (p, m, c, INFINITY);
-  edge (p, m, d, 2);
-  edge (p, d, e, 1);
-  edge (p, m, big, 12);   /* an edge longer than its caller */
-  edge (p, nan_root, m, 10);
+  hearth_test_edge (p, m, a, NAN);
+  hearth_test_edge (p, m, b, -3);
+  hearth_test_edge (p, m, c, INFINITY);
+  hearth_test_edge (p, m, d, 2);
+  hearth_test_edge (p, d, e, 1);
+  hearth_test_edge (p, m, big, 12);   /* an edge longer than its caller */
+  hearth_test_edge (p, nan_root, m, 10);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, m, 0.01);
@@ -569,16 +540,16 @@ test_weird_values (void)
 static void
 test_huge_values (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 1e80), a = fn (p, 2, "a", 1e-80), b = fn (p, 3, "b", 1e80);
   guint c = fn (p, 4, "c", 1e80), huge = fn (p, 5, "huge", 1e300);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthCallTree) huge_tree = NULL;
 
-  edge (p, m, a, 1e80);
-  edge (p, a, b, 1e80);
-  edge (p, a, c, 1e80);
-  edge (p, huge, m, 1e300);
+  hearth_test_edge (p, m, a, 1e80);
+  hearth_test_edge (p, a, b, 1e80);
+  hearth_test_edge (p, a, c, 1e80);
+  hearth_test_edge (p, huge, m, 1e300);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, m, 0);
@@ -595,16 +566,16 @@ test_huge_values (void)
 static void
 test_cutoff_one (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 10), a = fn (p, 2, "a", 10), b = fn (p, 3, "b", 5);
   guint c = fn (p, 4, "c", 5);
   g_autoptr (HearthCallTree) one = NULL;
   g_autoptr (HearthCallTree) more = NULL;
   g_autoptr (HearthCallTree) half = NULL;
 
-  edge (p, m, a, 10);
-  edge (p, a, b, 5);
-  edge (p, a, c, 5);
+  hearth_test_edge (p, m, a, 10);
+  hearth_test_edge (p, a, b, 5);
+  hearth_test_edge (p, a, c, 5);
   _hearth_profile_finish (p);
 
   one = tree_at (p, m, 1);
@@ -617,13 +588,13 @@ test_cutoff_one (void)
   /* the sibling after a dropped bar starts after it either way */
   {
     g_autoptr (HearthCallTree) sixty = tree_at (p, m, 0.51);
-    g_autoptr (HearthProfile) q = new_profile ();
+    g_autoptr (HearthProfile) q = hearth_test_new_pstats ();
     guint qm = fn (q, 1, "main", 10), x = fn (q, 2, "x", 6), y = fn (q, 3, "y", 3);
     g_autoptr (HearthCallTree) gap = NULL;
 
     g_assert_cmpuint (hearth_call_tree_get_n_nodes (sixty), ==, 2);
-    edge (q, qm, x, 0.5);
-    edge (q, qm, y, 3);
+    hearth_test_edge (q, qm, x, 0.5);
+    hearth_test_edge (q, qm, y, 3);
     _hearth_profile_finish (q);
     gap = tree_at (q, qm, 0.1);
     g_assert_cmpuint (hearth_call_tree_get_n_nodes (gap), ==, 2);
@@ -636,14 +607,14 @@ test_cutoff_one (void)
 static void
 test_floor (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 1), a = fn (p, 2, "a", 1e-7), b = fn (p, 3, "b", 0.5);
   g_autoptr (HearthCallTree) zero = NULL;
   g_autoptr (HearthCallTree) usual = NULL;
   g_autofree char *warnings = NULL;
 
-  edge (p, m, a, 1e-7);
-  edge (p, m, b, 0.5);
+  hearth_test_edge (p, m, a, 1e-7);
+  hearth_test_edge (p, m, b, 0.5);
   _hearth_profile_finish (p);
 
   zero = tree_at (p, m, 0);
@@ -660,7 +631,7 @@ test_floor (void)
 static void
 test_deep_chain (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   g_autoptr (HearthCallTree) tree = NULL;
   g_autofree guint *chain = NULL;
   guint previous = 0, depth = 0;
@@ -671,11 +642,11 @@ test_deep_chain (void)
       guint f = fn (p, i + 1, name, 1.0);
 
       if (i > 0)
-        edge (p, previous, f, 1.0);
+        hearth_test_edge (p, previous, f, 1.0);
       previous = f;
     }
   /* the last calls the first: one cycle through all of them, for the guard to walk */
-  edge (p, previous, 0, 1.0);
+  hearth_test_edge (p, previous, 0, 1.0);
   _hearth_profile_finish (p);
 
   tree = tree_at (p, 0, 0.01);
@@ -694,7 +665,7 @@ random_profile (guint32 seed,
                 guint   n_functions,
                 guint   fan_out)
 {
-  HearthProfile *p = new_profile ();
+  HearthProfile *p = hearth_test_new_pstats ();
   g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
   g_autofree double *cum = g_new0 (double, n_functions);
 
@@ -718,12 +689,12 @@ random_profile (guint32 seed,
           if (k == fan_out - 1)
             share = left;
           left -= share;
-          edge (p, i, callee, share);
+          hearth_test_edge (p, i, callee, share);
           cum[callee] += share;
         }
       /* some recursion back up the layers */
       if (i > 10 && g_rand_int_range (rand, 0, 5) == 0)
-        edge (p, i, g_rand_int_range (rand, 1, i), cum[i] * 0.05);
+        hearth_test_edge (p, i, g_rand_int_range (rand, 1, i), cum[i] * 0.05);
     }
   _hearth_profile_finish (p);
   return p;
@@ -871,17 +842,17 @@ test_cutoff_zero_real (void)
 static void
 test_default_root (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   g_autoptr (HearthCallTree) tree = NULL;
   guint app;
 
-  fn_in (p, "<frozen runpy>", 1, "<module>", 100);
-  fn_in (p, "/usr/lib/python3/dist-packages/numpy/__init__.py", 1, "<module>", 50);
-  fn_in (p, "/venv/lib/python3.11/site-packages/x/y.py", 1, "<module>", 40);
-  fn_in (p, "~", 0, "<module>", 200);
-  app = fn_in (p, "/home/u/app.py", 1, "<module>", 10);
-  fn_in (p, "/home/u/lib.py", 1, "<module>", 5);
-  fn_in (p, "/home/u/app.py", 5, "main", 30);
+  hearth_test_fn_in (p, "<frozen runpy>", 1, "<module>", 100);
+  hearth_test_fn_in (p, "/usr/lib/python3/dist-packages/numpy/__init__.py", 1, "<module>", 50);
+  hearth_test_fn_in (p, "/venv/lib/python3.11/site-packages/x/y.py", 1, "<module>", 40);
+  hearth_test_fn_in (p, "~", 0, "<module>", 200);
+  app = hearth_test_fn_in (p, "/home/u/app.py", 1, "<module>", 10);
+  hearth_test_fn_in (p, "/home/u/lib.py", 1, "<module>", 5);
+  hearth_test_fn_in (p, "/home/u/app.py", 5, "main", 30);
   _hearth_profile_finish (p);
 
   tree = hearth_call_tree_new (p, NULL, NULL);
@@ -892,14 +863,14 @@ test_default_root (void)
 static void
 test_parse_root (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   g_autoptr (GError) error = NULL;
-  guint f = fn_in (p, "/home/u/proj/app.py", 3, "f", 1);
-  guint g = fn_in (p, "/a/util.py", 3, "g", 1);
-  guint colon = fn_in (p, "x.py", 5, "a:b", 1);
-  guint win = fn_in (p, "C:\\proj\\win.py", 7, "h", 1);
+  guint f = hearth_test_fn_in (p, "/home/u/proj/app.py", 3, "f", 1);
+  guint g = hearth_test_fn_in (p, "/a/util.py", 3, "g", 1);
+  guint colon = hearth_test_fn_in (p, "x.py", 5, "a:b", 1);
+  guint win = hearth_test_fn_in (p, "C:\\proj\\win.py", 7, "h", 1);
 
-  fn_in (p, "/b/util.py", 3, "g", 1);
+  hearth_test_fn_in (p, "/b/util.py", 3, "g", 1);
   _hearth_profile_finish (p);
 
   g_assert_cmpint (hearth_call_tree_parse_root (p, "/home/u/proj/app.py:3:f", &error), ==,
@@ -934,7 +905,7 @@ test_parse_root (void)
 static void
 test_empty (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   g_autoptr (HearthCallTree) tree = NULL;
   g_autofree char *bars = NULL;
   g_autofree char *widest = NULL;
@@ -1121,7 +1092,7 @@ test_sampled_edges (void)
   guint m = fn (p, 1, "main", 10), a = fn (p, 2, "a", 8);
   g_autoptr (HearthCallTree) tree = NULL;
 
-  edge (p, m, a, 8);
+  hearth_test_edge (p, m, a, 8);
   _hearth_profile_finish (p);
   tree = tree_at (p, m, 0.01);
   g_assert_false (hearth_call_tree_is_from_stacks (tree));
@@ -1131,16 +1102,16 @@ test_sampled_edges (void)
 static void
 test_callees_sorted (void)
 {
-  g_autoptr (HearthProfile) p = new_profile ();
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
   guint m = fn (p, 1, "main", 10), a = fn (p, 3, "a", 2), b = fn (p, 2, "b", 2);
   guint c = fn (p, 4, "c", 5);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autofree guint *callees = NULL;
   guint n = 0;
 
-  edge (p, m, a, 2);
-  edge (p, m, c, 5);
-  edge (p, m, b, 2);
+  hearth_test_edge (p, m, a, 2);
+  hearth_test_edge (p, m, c, 5);
+  hearth_test_edge (p, m, b, 2);
   _hearth_profile_finish (p);
   tree = tree_at (p, m, 0.01);
   callees = hearth_call_tree_dup_callees (tree, m, &n);

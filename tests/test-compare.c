@@ -342,17 +342,7 @@ main (int   argc,
 {
   int status;
 
-  if (hearth_test_ui_init (&argc, &argv))
-    {
-      g_autoptr (GError) error = NULL;
-
-      app = hearth_application_new ();
-      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE |
-                                                    G_APPLICATION_HANDLES_OPEN |
-                                                    G_APPLICATION_HANDLES_COMMAND_LINE);
-      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-      g_assert_no_error (error);
-    }
+  app = hearth_test_ui_new_application (&argc, &argv);
 
 #define ADD(path, func) \
   g_test_add ("/compare/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)

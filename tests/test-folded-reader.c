@@ -137,22 +137,6 @@ read_ok (const char *text)
   return profile;
 }
 
-static const HearthFunction *
-find_frame (HearthProfile *profile,
-            const char    *frame)
-{
-  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
-    {
-      const HearthFunction *f = hearth_profile_get_function (profile, i);
-
-      if (g_strcmp0 (f->frame, frame) == 0)
-        return f;
-    }
-  g_test_message ("no frame \"%s\"", frame);
-  g_assert_not_reached ();
-  return NULL;
-}
-
 static gboolean
 has_frame (HearthProfile *profile,
            const char    *frame)
@@ -160,39 +144,6 @@ has_frame (HearthProfile *profile,
   for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
     if (g_strcmp0 (hearth_profile_get_function (profile, i)->frame, frame) == 0)
       return TRUE;
-  return FALSE;
-}
-
-static void
-assert_function (const HearthFunction *f,
-                 const char           *file,
-                 gint64                line,
-                 const char           *name)
-{
-  g_assert_cmpstr (f->file, ==, file);
-  g_assert_cmpint (f->line, ==, line);
-  g_assert_cmpstr (f->name, ==, name);
-}
-
-static guint
-n_warnings (HearthProfile *profile)
-{
-  const char * const *w = hearth_profile_get_warnings (profile);
-
-  return w != NULL ? g_strv_length ((char **) w) : 0;
-}
-
-static gboolean
-has_warning (HearthProfile *profile,
-             const char    *text)
-{
-  const char * const *w = hearth_profile_get_warnings (profile);
-
-  for (guint i = 0; w != NULL && w[i] != NULL; i++)
-    if (strstr (w[i], text) != NULL)
-      return TRUE;
-  for (guint i = 0; w != NULL && w[i] != NULL; i++)
-    g_test_message ("warning: %s", w[i]);
   return FALSE;
 }
 
@@ -231,52 +182,53 @@ static void
 test_plain (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("plain_folded.txt");
-  const HearthFunction *fib = find_frame (p, "fib");
+  const HearthFunction *fib = hearth_test_find_frame (p, "fib");
 
   assert_plain_kind (p);
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 417);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 40);
   g_assert_cmpuint (n_distinct_stacks (p), ==, 40);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 19);
-  g_assert_cmpuint (n_warnings (p), ==, 0);
-  assert_function (fib, "", 0, "fib");
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
+  hearth_test_assert_function (fib, "", 0, "fib");
   g_assert_cmpfloat (fib->cum, ==, 84);
   g_assert_cmpfloat (fib->own, ==, 84);
-  g_assert_cmpfloat (find_frame (p, "shared_helper")->cum, ==, 166);
-  g_assert_cmpfloat (find_frame (p, "<module>")->cum, ==, 417);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "shared_helper")->cum, ==, 166);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "<module>")->cum, ==, 417);
 }
 
 static void
 test_pyspy (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("pyspy_raw.txt");
-  const HearthFunction *helper = find_frame (p, "shared_helper (workload.py:50)");
+  const HearthFunction *helper = hearth_test_find_frame (p, "shared_helper (workload.py:50)");
 
   assert_plain_kind (p);
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 417);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 58);
   g_assert_cmpuint (n_distinct_stacks (p), ==, 58);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 52);
-  assert_function (helper, "workload.py", 50, "shared_helper");
+  hearth_test_assert_function (helper, "workload.py", 50, "shared_helper");
   g_assert_cmpfloat (helper->cum, ==, 101);
   g_assert_cmpfloat (helper->own, ==, 101);
-  g_assert_cmpfloat (find_frame (p, "fib (workload.py:53)")->cum, ==, 83);
-  assert_function (find_frame (p, "<module> (gen_folded.py:205)"), "gen_folded.py", 205,
-                   "<module>");
-  assert_function (find_frame (p, "_sum (_methods.py:49)"), "_methods.py", 49, "_sum");
-  g_assert_cmpuint (n_warnings (p), ==, 0);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "fib (workload.py:53)")->cum, ==, 83);
+  hearth_test_assert_function (hearth_test_find_frame (p, "<module> (gen_folded.py:205)"),
+                               "gen_folded.py", 205, "<module>");
+  hearth_test_assert_function (hearth_test_find_frame (p, "_sum (_methods.py:49)"),
+                               "_methods.py", 49, "_sum");
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
 
 static void
 test_pyspy_threads (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("pyspy_raw_threads.txt");
-  const HearthFunction *thread = find_frame (p, "thread (17715): MainThread");
+  const HearthFunction *thread = hearth_test_find_frame (p, "thread (17715): MainThread");
 
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 417);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 58);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 53);
-  assert_function (thread, "", 0, "thread (17715): MainThread");
+  hearth_test_assert_function (thread, "", 0, "thread (17715): MainThread");
   g_assert_cmpfloat (thread->cum, ==, 417);
   g_assert_cmpfloat (thread->own, ==, 0);
 }
@@ -289,27 +241,29 @@ test_pyspy_nolineno (void)
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 417);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 40);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 20);
-  assert_function (find_frame (p, "_sum (_methods.py)"), "_methods.py", 0, "_sum");
-  assert_function (find_frame (p, "<lambda> (workload.py)"), "workload.py", 0, "<lambda>");
+  hearth_test_assert_function (hearth_test_find_frame (p, "_sum (_methods.py)"),
+                               "_methods.py", 0, "_sum");
+  hearth_test_assert_function (hearth_test_find_frame (p, "<lambda> (workload.py)"),
+                               "workload.py", 0, "<lambda>");
 }
 
 static void
 test_cpython315 (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("cpython315_collapsed.txt");
-  const HearthFunction *dot = find_frame (p, "<__array_function__ internals>:dot:200");
-  const HearthFunction *crunch = find_frame (p, "workload.py:crunch:75");
-  const HearthFunction *tid = find_frame (p, "tid:140080673144896");
+  const HearthFunction *dot = hearth_test_find_frame (p, "<__array_function__ internals>:dot:200");
+  const HearthFunction *crunch = hearth_test_find_frame (p, "workload.py:crunch:75");
+  const HearthFunction *tid = hearth_test_find_frame (p, "tid:140080673144896");
 
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 417);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 58);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 53);
-  assert_function (dot, "<__array_function__ internals>", 200, "dot");
+  hearth_test_assert_function (dot, "<__array_function__ internals>", 200, "dot");
   g_assert_cmpfloat (dot->cum, ==, 19);
-  assert_function (crunch, "workload.py", 75, "crunch");
+  hearth_test_assert_function (crunch, "workload.py", 75, "crunch");
   g_assert_cmpfloat (crunch->cum, ==, 191);
   g_assert_cmpfloat (crunch->own, ==, 36);
-  assert_function (tid, "", 0, "tid:140080673144896");
+  hearth_test_assert_function (tid, "", 0, "tid:140080673144896");
   g_assert_cmpfloat (tid->cum, ==, 417);
 }
 
@@ -317,21 +271,24 @@ static void
 test_perf (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("perf_annotated.txt");
-  const HearthFunction *read = find_frame (p, "__x64_sys_read_[k]");
+  const HearthFunction *read = hearth_test_find_frame (p, "__x64_sys_read_[k]");
 
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 55);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 5);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 20);
-  assert_function (read, "", 0, "__x64_sys_read");
+  hearth_test_assert_function (read, "", 0, "__x64_sys_read");
   g_assert_cmpfloat (read->own, ==, 4);
-  assert_function (find_frame (p, "com/example/App:::run_[j]"), "", 0, "com/example/App:::run");
-  assert_function (find_frame (p, "com/example/App:::helper_[i]"), "", 0,
-                   "com/example/App:::helper");
-  assert_function (find_frame (p, "[unknown]"), "", 0, "[unknown]");
-  assert_function (find_frame (p, "[libpython3.11.so.1.0]"), "", 0, "[libpython3.11.so.1.0]");
-  assert_function (find_frame (p, "java-1234/1240"), "", 0, "java-1234/1240");
-  g_assert_cmpfloat (find_frame (p, "cpu_idle_[k]")->own, ==, 30);
-  g_assert_cmpfloat (find_frame (p, "python3")->cum, ==, 18);
+  hearth_test_assert_function (hearth_test_find_frame (p, "com/example/App:::run_[j]"),
+                               "", 0, "com/example/App:::run");
+  hearth_test_assert_function (hearth_test_find_frame (p, "com/example/App:::helper_[i]"),
+                               "", 0, "com/example/App:::helper");
+  hearth_test_assert_function (hearth_test_find_frame (p, "[unknown]"), "", 0, "[unknown]");
+  hearth_test_assert_function (hearth_test_find_frame (p, "[libpython3.11.so.1.0]"),
+                               "", 0, "[libpython3.11.so.1.0]");
+  hearth_test_assert_function (hearth_test_find_frame (p, "java-1234/1240"),
+                               "", 0, "java-1234/1240");
+  g_assert_cmpfloat (hearth_test_find_frame (p, "cpu_idle_[k]")->own, ==, 30);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "python3")->cum, ==, 18);
 }
 
 static void
@@ -346,12 +303,12 @@ test_diff (void)
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 40);
   g_assert_cmpuint (hearth_profile_get_n_stacks (before), ==, 40);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 19);
-  g_assert_cmpfloat (find_frame (p, "fib")->cum, ==, 168);
-  g_assert_cmpfloat (find_frame (before, "fib")->cum, ==, 84);
-  g_assert_cmpfloat (find_frame (p, "shared_helper")->cum, ==, 166);
-  g_assert_cmpfloat (find_frame (before, "shared_helper")->cum, ==, 166);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "fib")->cum, ==, 168);
+  g_assert_cmpfloat (hearth_test_find_frame (before, "fib")->cum, ==, 84);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "shared_helper")->cum, ==, 166);
+  g_assert_cmpfloat (hearth_test_find_frame (before, "shared_helper")->cum, ==, 166);
   g_assert_null (hearth_profile_get_baseline (before));
-  g_assert_true (has_warning (p, "differential folded file: loaded the second count"));
+  g_assert_true (hearth_test_has_warning (p, "differential folded file: loaded the second count"));
   g_assert_cmpint (hearth_profile_get_format (before), ==, HEARTH_FORMAT_FOLDED);
 
   /* the same totals as the two files it was made from */
@@ -374,12 +331,12 @@ test_diff_undone (void)
   g_assert_null (hearth_profile_get_baseline (p));
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 16);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 4);
-  g_assert_cmpfloat (find_frame (p, "b 1")->own, ==, 2);
-  g_assert_cmpfloat (find_frame (p, "b 7")->own, ==, 5);
-  g_assert_cmpfloat (find_frame (p, "d 4")->own, ==, 6);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "b 1")->own, ==, 2);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "b 7")->own, ==, 5);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "d 4")->own, ==, 6);
   g_assert_false (has_frame (p, "b"));
   g_assert_false (has_frame (p, "d"));
-  g_assert_false (has_warning (p, "differential"));
+  g_assert_false (hearth_test_has_warning (p, "differential"));
 }
 
 static void
@@ -391,9 +348,9 @@ test_diff_edge (void)
   g_assert_nonnull (before);
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 5);
   g_assert_cmpfloat (hearth_profile_get_total (before), ==, 3.5);
-  g_assert_cmpfloat (find_frame (before, "b")->own, ==, 3.5);
-  g_assert_cmpfloat (find_frame (p, "c")->own, ==, 3);
-  g_assert_true (has_warning (p, "1 line ignored (first: line 5: no count)"));
+  g_assert_cmpfloat (hearth_test_find_frame (before, "b")->own, ==, 3.5);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "c")->own, ==, 3);
+  g_assert_true (hearth_test_has_warning (p, "1 line ignored (first: line 5: no count)"));
 }
 
 static void
@@ -404,54 +361,56 @@ test_crlf (void)
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 6);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 3);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 3);
-  g_assert_cmpfloat (find_frame (p, "c")->own, ==, 3);
-  g_assert_cmpfloat (find_frame (p, "b")->cum, ==, 5);
-  g_assert_cmpfloat (find_frame (p, "a")->cum, ==, 6);
-  g_assert_cmpuint (n_warnings (p), ==, 0);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "c")->own, ==, 3);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "b")->cum, ==, 5);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "a")->cum, ==, 6);
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
 
 static void
 test_misc (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("edge_misc.txt");
-  const HearthFunction *helper = find_frame (p, "helper (my file.py:3)");
-  const HearthFunction *joined = find_frame (p, "name (a;b.py:1)");
+  const HearthFunction *helper = hearth_test_find_frame (p, "helper (my file.py:3)");
+  const HearthFunction *joined = hearth_test_find_frame (p, "name (a;b.py:1)");
 
   /* lines 3-8 and 11-13 are stacks; 9 (negative) and 10 (no count) are not */
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 9);
-  assert_function (helper, "my file.py", 3, "helper");
+  hearth_test_assert_function (helper, "my file.py", 3, "helper");
   g_assert_cmpfloat (helper->own, ==, 5);
-  assert_function (joined, "a;b.py", 1, "name");
+  hearth_test_assert_function (joined, "a;b.py", 1, "name");
   g_assert_cmpfloat (joined->own, ==, 2);
-  g_assert_cmpfloat (find_frame (p, "weird")->cum, ==, 2);
-  g_assert_cmpfloat (find_frame (p, "empty_frame_between")->own, ==, 1);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "weird")->cum, ==, 2);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "empty_frame_between")->own, ==, 1);
   g_assert_false (has_frame (p, ""));
-  g_assert_cmpfloat (find_frame (p, "main")->own, ==, 7);
-  g_assert_cmpfloat (find_frame (p, "fractional")->own, ==, 2.5);
-  g_assert_cmpfloat (find_frame (p, "zero")->cum, ==, 0);
-  g_assert_cmpfloat (find_frame (p, "trailing_space")->own, ==, 4);
-  g_assert_cmpfloat (find_frame (p, "caf\xc3\xa9")->cum, ==, 1);
-  g_assert_cmpfloat (find_frame (p, "\xc3\xbcnicode")->own, ==, 1);
-  g_assert_cmpfloat (find_frame (p, "big")->own, ==, (double) G_MAXINT64);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "main")->own, ==, 7);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "fractional")->own, ==, 2.5);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "zero")->cum, ==, 0);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "trailing_space")->own, ==, 4);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "caf\xc3\xa9")->cum, ==, 1);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "\xc3\xbcnicode")->own, ==, 1);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "big")->own, ==, (double) G_MAXINT64);
   g_assert_false (has_frame (p, "negative"));
   g_assert_false (has_frame (p, "no_count"));
-  g_assert_true (has_warning (p, "2 lines ignored (first: line 9: negative count)"));
-  g_assert_true (has_warning (p, "1 line with a count above 9223372036854775807, capped "
-                                 "(first: line 13)"));
-  g_assert_true (has_warning (p, "1 frame had a ';' in a file name, re-joined (first: line 4)"));
-  g_assert_cmpuint (n_warnings (p), ==, 3);
+  g_assert_true (hearth_test_has_warning (p, "2 lines ignored (first: line 9: negative count)"));
+  g_assert_true (hearth_test_has_warning (p, "1 line with a count above 9223372036854775807, "
+                                             "capped (first: line 13)"));
+  g_assert_true (hearth_test_has_warning (p, "1 frame had a ';' in a file name, re-joined (first: "
+                                             "line 4)"));
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 3);
 }
 
 static void
 test_nonutf8 (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("edge_nonutf8.txt");
-  const HearthFunction *f = find_frame (p, "latin1_\xef\xbf\xbdt\xef\xbf\xbd");
+  const HearthFunction *f = hearth_test_find_frame (p, "latin1_\xef\xbf\xbdt\xef\xbf\xbd");
 
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 4);
   g_assert_cmpfloat (f->own, ==, 3);
   g_assert_true (g_utf8_validate (f->name, -1, NULL));
-  g_assert_true (has_warning (p, "1 line with invalid UTF-8, replaced by U+FFFD (first: line 1)"));
+  g_assert_true (hearth_test_has_warning (p, "1 line with invalid UTF-8, replaced by U+FFFD "
+                                             "(first: line 1)"));
 }
 
 /* Inputs made in the test */
@@ -468,7 +427,7 @@ test_empty (void)
       g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 0);
       g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 0);
       g_assert_cmpfloat (hearth_profile_get_total (p), ==, 0);
-      g_assert_cmpuint (n_warnings (p), ==, 0);
+      g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
     }
 }
 
@@ -504,8 +463,8 @@ test_ignored (void)
 
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 1);
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 2);
-  g_assert_true (has_warning (p, "5 lines ignored (first: line 1: no count)"));
-  g_assert_cmpuint (n_warnings (p), ==, 1);
+  g_assert_true (hearth_test_has_warning (p, "5 lines ignored (first: line 1: no count)"));
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 1);
 }
 
 static void
@@ -515,15 +474,15 @@ test_counts (void)
                                          "d 9223372036854775807\ne 9223372036854775808\n"
                                          "f 99999999999999999999999999.5\ng 0\n");
 
-  g_assert_cmpfloat (find_frame (p, "a")->own, ==, 2.75);
-  g_assert_cmpfloat (find_frame (p, "b")->own, ==, 1);
-  g_assert_cmpfloat (find_frame (p, "c")->own, ==, 3);
-  g_assert_cmpfloat (find_frame (p, "d")->own, ==, (double) G_MAXINT64);
-  g_assert_cmpfloat (find_frame (p, "e")->own, ==, (double) G_MAXINT64);
-  g_assert_cmpfloat (find_frame (p, "f")->own, ==, (double) G_MAXINT64);
-  g_assert_cmpfloat (find_frame (p, "g")->own, ==, 0);
-  g_assert_true (has_warning (p, "2 lines with a count above 9223372036854775807, capped "
-                                 "(first: line 6)"));
+  g_assert_cmpfloat (hearth_test_find_frame (p, "a")->own, ==, 2.75);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "b")->own, ==, 1);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "c")->own, ==, 3);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "d")->own, ==, (double) G_MAXINT64);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "e")->own, ==, (double) G_MAXINT64);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "f")->own, ==, (double) G_MAXINT64);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "g")->own, ==, 0);
+  g_assert_true (hearth_test_has_warning (p, "2 lines with a count above 9223372036854775807, "
+                                             "capped (first: line 6)"));
 }
 
 static void
@@ -532,8 +491,8 @@ test_bom_and_blanks (void)
   g_autoptr (HearthProfile) p = read_ok ("\xef\xbb\xbf" "a;b 1\n  # indented comment\nlast;line 2");
 
   g_assert_true (has_frame (p, "a"));
-  g_assert_cmpfloat (find_frame (p, "line")->own, ==, 2);
-  g_assert_cmpuint (n_warnings (p), ==, 0);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "line")->own, ==, 2);
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
 
 static void
@@ -593,8 +552,8 @@ test_rejoin_limits (void)
 
   g_assert_true (has_frame (p, "f (a"));
   g_assert_true (has_frame (p, "g (b.py:1)"));
-  assert_function (find_frame (p, "x (y;z;w)"), "y;z;w", 0, "x");
-  g_assert_true (has_warning (p, "1 frame had a ';'"));
+  hearth_test_assert_function (hearth_test_find_frame (p, "x (y;z;w)"), "y;z;w", 0, "x");
+  g_assert_true (hearth_test_has_warning (p, "1 frame had a ';'"));
 }
 
 static void
@@ -669,7 +628,7 @@ test_trickle (void)
                             hearth_profile_get_n_stacks (whole));
           g_assert_cmpuint (hearth_profile_get_n_functions (p), ==,
                             hearth_profile_get_n_functions (whole));
-          g_assert_cmpuint (n_warnings (p), ==, n_warnings (whole));
+          g_assert_cmpuint (hearth_test_n_warnings (p), ==, hearth_test_n_warnings (whole));
         }
     }
 }
@@ -722,7 +681,7 @@ test_deep (void)
   g_assert_no_error (error);
   hearth_profile_get_stack (ok, 0, &depth);
   g_assert_cmpuint (depth, ==, 100000);
-  g_assert_cmpfloat (find_frame (ok, "f")->cum, ==, 3);
+  g_assert_cmpfloat (hearth_test_find_frame (ok, "f")->cum, ==, 3);
 
   g_string_insert (text, 0, "x\t1\nroot;");
   bad = read_text (text->str, text->len, &error);
@@ -752,7 +711,8 @@ test_large (void)
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 200000);
   /* weights cycle 1..9: 22222 full cycles of 45 and two more lines (1 + 2) */
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 22222.0 * 45 + 3);
-  g_assert_cmpfloat (find_frame (p, "main (app.py:1)")->cum, ==, hearth_profile_get_total (p));
+  g_assert_cmpfloat (hearth_test_find_frame (p, "main (app.py:1)")->cum, ==,
+                     hearth_profile_get_total (p));
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 1 + 100 + 1000 + 5000);
   g_assert_cmpfloat (seconds, <, 20);
   g_string_free (text, TRUE);

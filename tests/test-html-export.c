@@ -21,20 +21,6 @@
 
 /* Helpers ------------------------------------------------------------------------------------ */
 
-static HearthCallTree *
-tree_of (HearthProfile *profile,
-         double         cutoff)
-{
-  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
-  g_autoptr (GError) error = NULL;
-  HearthCallTree *tree;
-
-  options.cutoff = cutoff;
-  tree = hearth_call_tree_new (profile, &options, &error);
-  g_assert_no_error (error);
-  return tree;
-}
-
 static HearthProfile *
 load (const char *path)
 {
@@ -416,7 +402,7 @@ static void
 test_well_formed (void)
 {
   g_autoptr (HearthProfile) profile = load_data ("plain_folded.txt");
-  g_autoptr (HearthCallTree) tree = tree_of (profile, 0.01);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (profile, 0.01);
   g_autoptr (JsonParser) parser = json_parser_new ();
   HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
   g_autofree char *page = NULL;
@@ -447,7 +433,7 @@ static void
 test_options (void)
 {
   g_autoptr (HearthProfile) profile = load_example ("before.prof");
-  g_autoptr (HearthCallTree) tree = tree_of (profile, 0.01);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (profile, 0.01);
   g_autoptr (JsonParser) parser = json_parser_new ();
   HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
   g_autofree char *page = NULL;
@@ -486,7 +472,7 @@ static void
 test_escaping (void)
 {
   g_autoptr (HearthProfile) profile = hostile_profile ();
-  g_autoptr (HearthCallTree) tree = tree_of (profile, 0);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (profile, 0);
   g_autoptr (JsonParser) parser = json_parser_new ();
   HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
   g_autofree char *page = NULL;
@@ -534,8 +520,8 @@ test_compare (void)
 {
   g_autoptr (HearthProfile) before = load_example ("before.prof");
   g_autoptr (HearthProfile) after = load_example ("after.prof");
-  g_autoptr (HearthCallTree) before_tree = tree_of (before, 0.01);
-  g_autoptr (HearthCallTree) after_tree = tree_of (after, 0.01);
+  g_autoptr (HearthCallTree) before_tree = hearth_test_tree_of (before, 0.01);
+  g_autoptr (HearthCallTree) after_tree = hearth_test_tree_of (after, 0.01);
   HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
 
   for (guint plain = 0; plain < 2; plain++)
@@ -578,7 +564,7 @@ test_sphinx_size (void)
   g_assert_cmpuint (hearth_profile_get_n_functions (profile), ==, 6600);
   for (guint c = 0; c < G_N_ELEMENTS (cutoffs); c++)
     {
-      g_autoptr (HearthCallTree) tree = tree_of (profile, cutoffs[c]);
+      g_autoptr (HearthCallTree) tree = hearth_test_tree_of (profile, cutoffs[c]);
       g_autoptr (JsonParser) parser = json_parser_new ();
       HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
       g_autofree char *page = NULL;
@@ -610,7 +596,7 @@ static void
 test_empty (void)
 {
   g_autoptr (HearthProfile) profile = load_data ("empty.prof");
-  g_autoptr (HearthCallTree) tree = tree_of (profile, 0.01);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (profile, 0.01);
   HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
   g_autofree char *page = NULL;
   gsize length = 0;
@@ -626,7 +612,7 @@ static void
 test_render_needs_names (void)
 {
   g_autoptr (HearthProfile) profile = load_data ("plain_folded.txt");
-  g_autoptr (HearthCallTree) tree = tree_of (profile, 0.01);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (profile, 0.01);
   g_autoptr (HearthFlameRenderer) renderer = hearth_export_make_renderer (tree, NULL, NULL, NULL,
                                                                           NULL);
   HearthFlameViewport viewport = HEARTH_FLAME_VIEWPORT_INIT;

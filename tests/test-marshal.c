@@ -69,51 +69,6 @@ put_str (GByteArray *b,
   put (b, s, n);
 }
 
-/* JSON string escaping, ASCII only, as Python's json.dumps does it. */
-static void
-append_json (GString    *out,
-             const char *utf8)
-{
-  g_string_append_c (out, '"');
-  for (const char *p = utf8; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      switch (c)
-        {
-        case '"': g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        default:
-          if (c < 0x20 || (c > 0x7e && c < 0x10000))
-            g_string_append_printf (out, "\\u%04x", c);
-          else if (c >= 0x10000)
-            g_string_append_printf (out, "\\u%04x\\u%04x", 0xd800 + ((c - 0x10000) >> 10),
-                                    0xdc00 + ((c - 0x10000) & 0x3ff));
-          else
-            g_string_append_c (out, (char) c);
-          break;
-        }
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-append_double (GString *out,
-               double   v)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (isnan (v))
-    g_string_append (out, "nan");
-  else
-    g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, "%.17g", v));
-}
-
 static void
 append_token (GString                  *out,
               const HearthMarshalToken *t)
@@ -133,13 +88,13 @@ append_token (GString                  *out,
         g_string_append_printf (out, "%" G_GINT64_FORMAT, t->integer);
       break;
     case HEARTH_MARSHAL_FLOAT:
-      append_double (out, t->number);
+      hearth_test_append_double (out, t->number);
       break;
     case HEARTH_MARSHAL_COMPLEX:
       g_string_append (out, "complex(");
-      append_double (out, t->number);
+      hearth_test_append_double (out, t->number);
       g_string_append_c (out, ',');
-      append_double (out, t->imag);
+      hearth_test_append_double (out, t->imag);
       g_string_append_c (out, ')');
       break;
     case HEARTH_MARSHAL_STRING:
@@ -151,7 +106,7 @@ append_token (GString                  *out,
         }
       else
         hearth_marshal_append_utf8 (text, t->string, t->length, t->encoding);
-      append_json (out, text->str);
+      hearth_test_append_json (out, text->str);
       break;
     case HEARTH_MARSHAL_CODE:
       hearth_marshal_append_utf8 (text, t->string, t->length, t->encoding);

@@ -32,53 +32,13 @@
  *
  * Lines are then sorted again, since the normalised strings may sort differently. */
 
-static void
-append_json_char (GString  *out,
-                  gunichar  c)
-{
-  switch (c)
-    {
-    case '"': g_string_append (out, "\\\""); break;
-    case '\\': g_string_append (out, "\\\\"); break;
-    case '\n': g_string_append (out, "\\n"); break;
-    case '\r': g_string_append (out, "\\r"); break;
-    case '\t': g_string_append (out, "\\t"); break;
-    case '\b': g_string_append (out, "\\b"); break;
-    case '\f': g_string_append (out, "\\f"); break;
-    default:
-      if (c < 0x20 || (c > 0x7e && c < 0x10000))
-        g_string_append_printf (out, "\\u%04x", c);
-      else if (c >= 0x10000)
-        g_string_append_printf (out, "\\u%04x\\u%04x", 0xd800 + ((c - 0x10000) >> 10),
-                                0xdc00 + ((c - 0x10000) & 0x3ff));
-      else
-        g_string_append_c (out, (char) c);
-      break;
-    }
-}
-
 /* ASCII-only JSON, as Python's json.dumps writes it. */
 static void
 append_json (GString    *out,
              const char *utf8)
 {
   g_assert_true (g_utf8_validate (utf8, -1, NULL));
-  g_string_append_c (out, '"');
-  for (const char *p = utf8; *p != '\0'; p = g_utf8_next_char (p))
-    append_json_char (out, g_utf8_get_char (p));
-  g_string_append_c (out, '"');
-}
-
-static void
-append_double (GString *out,
-               double   v)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (isnan (v))
-    g_string_append (out, "nan");
-  else
-    g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, "%.17g", v));
+  hearth_test_append_json (out, utf8);
 }
 
 static void
@@ -93,21 +53,9 @@ append_key (GString              *out,
 }
 
 static gboolean
-has_warning (HearthProfile *profile,
-             const char    *fragment)
-{
-  const char * const *warnings = hearth_profile_get_warnings (profile);
-
-  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
-    if (strstr (warnings[i], fragment) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
 has_count_callers (HearthProfile *profile)
 {
-  return has_warning (profile, "call counts but no times");
+  return hearth_test_has_warning (profile, "call counts but no times");
 }
 
 static gint
@@ -179,9 +127,9 @@ dump_profile (HearthProfile *profile)
       append_key (line, f);
       g_string_append_printf (line, " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
                               f->prim_calls, f->calls);
-      append_double (line, f->own);
+      hearth_test_append_double (line, f->own);
       g_string_append_c (line, ' ');
-      append_double (line, f->cum);
+      hearth_test_append_double (line, f->cum);
       g_ptr_array_add (group, g_string_free (line, FALSE));
 
       callers = hearth_profile_get_callers (profile, i, &n_callers);
@@ -198,9 +146,9 @@ dump_profile (HearthProfile *profile)
             {
               g_string_append_printf (line, " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
                                       e->calls, e->prim_calls);
-              append_double (line, e->own);
+              hearth_test_append_double (line, e->own);
               g_string_append_c (line, ' ');
-              append_double (line, e->cum);
+              hearth_test_append_double (line, e->cum);
             }
           g_ptr_array_add (group, g_string_free (line, FALSE));
         }
@@ -270,7 +218,7 @@ append_points (GString *out,
         }
       else if (c >= 0xd800 && c <= 0xdfff)
         c = 0xfffd;
-      append_json_char (out, c);
+      hearth_test_append_json_char (out, c);
     }
 }
 
@@ -290,7 +238,7 @@ append_bytes_points (GString *out,
     }
   hearth_marshal_append_utf8 (text, bytes->data, bytes->len, HEARTH_MARSHAL_BYTES);
   for (const char *p = text->str; *p != '\0'; p = g_utf8_next_char (p))
-    append_json_char (out, g_utf8_get_char (p));
+    hearth_test_append_json_char (out, g_utf8_get_char (p));
 }
 
 /* Integers beyond int64 saturate in the model. */
@@ -599,9 +547,9 @@ test_sampled (void)
   g_assert_cmpint (hearth_profile_get_kind (profile), ==, HEARTH_KIND_SAMPLED);
   g_assert_cmpint (hearth_profile_get_unit (profile), ==, HEARTH_UNIT_SECONDS);
   g_assert_false (hearth_profile_has_stacks (profile));
-  g_assert_true (has_warning (profile, "sampling"));
-  g_assert_true (has_warning (profile, "estimated"));
-  g_assert_false (has_warning (profile, "unexpected shape"));
+  g_assert_true (hearth_test_has_warning (profile, "sampling"));
+  g_assert_true (hearth_test_has_warning (profile, "estimated"));
+  g_assert_false (hearth_test_has_warning (profile, "unexpected shape"));
   g_assert_cmpuint (hearth_profile_get_n_functions (profile), ==, 2);
 }
 
@@ -613,7 +561,7 @@ test_weird_values (void)
   const HearthFunction *f;
 
   g_assert_no_error (error);
-  g_assert_true (has_warning (profile, "2 entries have times or counts"));
+  g_assert_true (hearth_test_has_warning (profile, "2 entries have times or counts"));
   f = hearth_profile_get_function (profile, hearth_profile_lookup (profile, "w.py", 1,
                                                                    "nan_time"));
   g_assert_true (isnan (f->own));
@@ -658,7 +606,8 @@ test_empty (void)
       g_assert_no_error (error);
       g_assert_cmpuint (hearth_profile_get_n_functions (profile), ==, 0);
       g_assert_cmpuint (hearth_profile_get_n_edges (profile), ==, 0);
-      g_assert_cmpint (has_warning (profile, "8 bytes after the profile data"), ==, i == 2);
+      g_assert_cmpint (hearth_test_has_warning (profile, "8 bytes after the profile data"), ==,
+                       i == 2);
     }
 }
 
@@ -671,7 +620,7 @@ test_text (void)
 
   /* Python refuses this file; the names are readable with a replacement character */
   g_assert_no_error (error);
-  g_assert_true (has_warning (profile, "not valid text"));
+  g_assert_true (hearth_test_has_warning (profile, "not valid text"));
   for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
     {
       const HearthFunction *f = hearth_profile_get_function (profile, i);
@@ -794,8 +743,9 @@ test_shapes (void)
 
     profile = read_bytes (b, &error);
     g_assert_no_error (error);
-    g_assert_true (has_warning (profile, "5 entries of an unexpected shape were skipped "
-                                         "(the first at offset 0x3b: a caller's value is a list)"));
+    g_assert_true (hearth_test_has_warning (profile, "5 entries of an unexpected shape were "
+                                                     "skipped (the first at offset 0x3b: a "
+                                                     "caller's value is a list)"));
     main_f = hearth_profile_lookup (profile, "a.py", 1, "main");
     g = hearth_profile_lookup (profile, "a.py", 2, "g");
     g_assert_cmpint (main_f, >=, 0);
@@ -844,8 +794,8 @@ test_stored_keys (void)
   g_assert_cmpint (hearth_profile_get_function (profile, second)->calls, ==, 1);
   hearth_profile_get_callers (profile, second, &n);
   g_assert_cmpuint (n, ==, 0);
-  g_assert_true (has_warning (profile, "1 entry of an unexpected shape was skipped "
-                                       "(at offset 0xe: the key is a string)"));
+  g_assert_true (hearth_test_has_warning (profile, "1 entry of an unexpected shape was skipped "
+                                                   "(at offset 0xe: the key is a string)"));
   {
     const guint *callers = hearth_profile_get_callers (profile, first, &n);
 
@@ -931,8 +881,9 @@ test_bombs (void)
 
     /* slot 0 is the bomb's first level, a list: as a caller key it is of the wrong shape */
     g_assert_no_error (error);
-    g_assert_true (has_warning (profile, "2 entries of an unexpected shape were skipped "
-                                         "(the first at offset 0x1: the function name is a list)"));
+    g_assert_true (hearth_test_has_warning (profile, "2 entries of an unexpected shape were "
+                                                     "skipped (the first at offset 0x1: the "
+                                                     "function name is a list)"));
     g_assert_cmpint (hearth_profile_lookup (profile, "a", 2, "ok"), >=, 0);
   }
   g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);

@@ -28,21 +28,6 @@ folded (const char *text)
 }
 
 static HearthCallTree *
-tree_of (HearthProfile *profile,
-         double         cutoff)
-{
-  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
-  g_autoptr (GError) error = NULL;
-  HearthCallTree *tree;
-
-  options.cutoff = cutoff;
-  tree = hearth_call_tree_new (profile, &options, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (tree);
-  return tree;
-}
-
-static HearthCallTree *
 tree_at_root (HearthProfile *profile,
               guint          root)
 {
@@ -60,35 +45,6 @@ static HearthNames *
 names_of (HearthCallTree *tree)
 {
   return hearth_names_new (hearth_call_tree_get_profile (tree), NULL, FALSE);
-}
-
-static HearthProfile *
-new_pstats (void)
-{
-  return _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
-                              HEARTH_UNIT_SECONDS);
-}
-
-static guint
-fn_in (HearthProfile *p,
-       const char    *file,
-       gint64         line,
-       const char    *name,
-       double         cum)
-{
-  guint f = _hearth_profile_intern_function (p, file, line, name);
-
-  _hearth_profile_set_numbers (p, f, 1, 1, 0.0, cum);
-  return f;
-}
-
-static void
-edge (HearthProfile *p,
-      guint          caller,
-      guint          callee,
-      double         cum)
-{
-  _hearth_profile_set_edge (p, caller, callee, 1, 1, 0.0, cum);
 }
 
 /* a node by the name of its function and its depth */
@@ -309,10 +265,11 @@ test_format_value (void)
 static void
 test_category_colours (void)
 {
-  g_autoptr (HearthProfile) p = new_pstats ();
-  guint m = fn_in (p, "/home/u/proj/app.py", 1, "main", 10);
-  guint np = fn_in (p, "/usr/lib/python3/dist-packages/numpy/core/fromnumeric.py", 10, "sum", 6);
-  guint js = fn_in (p, "/usr/lib/python3.11/json/decoder.py", 20, "decode", 3);
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint m = hearth_test_fn_in (p, "/home/u/proj/app.py", 1, "main", 10);
+  guint np = hearth_test_fn_in (p, "/usr/lib/python3/dist-packages/numpy/core/fromnumeric.py", 10,
+                                "sum", 6);
+  guint js = hearth_test_fn_in (p, "/usr/lib/python3.11/json/decoder.py", 20, "decode", 3);
   const char *mine[] = { "/home/u/proj", NULL };
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthNames) names = NULL;
@@ -323,8 +280,8 @@ test_category_colours (void)
   HearthCategory expected[] = { HEARTH_CATEGORY_MINE, HEARTH_CATEGORY_INSTALLED,
                                 HEARTH_CATEGORY_PYTHON };
 
-  edge (p, m, np, 6);
-  edge (p, m, js, 3);
+  hearth_test_edge (p, m, np, 6);
+  hearth_test_edge (p, m, js, 3);
   _hearth_profile_finish (p);
   tree = tree_at_root (p, m);
   names = hearth_names_new (p, mine, FALSE);
@@ -390,8 +347,8 @@ test_shared_axis (void)
 {
   g_autoptr (HearthProfile) before = folded ("main;work 200\nmain;other 100\n");
   g_autoptr (HearthProfile) after = folded ("main;work 50\nmain;other 50\n");
-  g_autoptr (HearthCallTree) before_tree = tree_of (before, 0.01);
-  g_autoptr (HearthCallTree) after_tree = tree_of (after, 0.01);
+  g_autoptr (HearthCallTree) before_tree = hearth_test_tree_of (before, 0.01);
+  g_autoptr (HearthCallTree) after_tree = hearth_test_tree_of (after, 0.01);
 
   check_shared_axis (before_tree, after_tree, 900);
   check_shared_axis (before_tree, after_tree, 1201);
@@ -415,8 +372,8 @@ test_shared_axis_examples (void)
   g_assert_no_error (error);
   after = hearth_profile_load_path (after_path, &error);
   g_assert_no_error (error);
-  before_tree = tree_of (before, 0.01);
-  after_tree = tree_of (after, 0.01);
+  before_tree = hearth_test_tree_of (before, 0.01);
+  after_tree = hearth_test_tree_of (after, 0.01);
   check_shared_axis (before_tree, after_tree, 1200);
 }
 
@@ -427,8 +384,8 @@ test_differential (void)
                                              "main;bit 20\n");
   g_autoptr (HearthProfile) after = folded ("main;grow 40\nmain;shrink 10\nmain;same 40\n"
                                             "main;fresh 10\nmain;bit 22\n");
-  g_autoptr (HearthCallTree) before_tree = tree_of (before, 0.01);
-  g_autoptr (HearthCallTree) after_tree = tree_of (after, 0.01);
+  g_autoptr (HearthCallTree) before_tree = hearth_test_tree_of (before, 0.01);
+  g_autoptr (HearthCallTree) after_tree = hearth_test_tree_of (after, 0.01);
   g_autoptr (HearthNames) before_names = names_of (before_tree);
   g_autoptr (HearthNames) after_names = names_of (after_tree);
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
@@ -494,7 +451,7 @@ static void
 test_icicle (void)
 {
   g_autoptr (HearthProfile) p = folded ("main;a;b 10\nmain;c 5\n");
-  g_autoptr (HearthCallTree) tree = tree_of (p, 0.01);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (p, 0.01);
   g_autoptr (HearthNames) names = names_of (tree);
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
   HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
@@ -544,10 +501,13 @@ test_icicle (void)
 static void
 test_estimated (void)
 {
-  g_autoptr (HearthProfile) p = new_pstats ();
-  guint m = fn_in (p, "app.py", 1, "main", 4), pr = fn_in (p, "app.py", 2, "prepare", 3);
-  guint an = fn_in (p, "app.py", 3, "analyze", 1), run = fn_in (p, "app.py", 4, "run", 4);
-  guint load = fn_in (p, "app.py", 5, "load", 3), smooth = fn_in (p, "app.py", 6, "smooth", 1);
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint m = hearth_test_fn_in (p, "app.py", 1, "main", 4);
+  guint pr = hearth_test_fn_in (p, "app.py", 2, "prepare", 3);
+  guint an = hearth_test_fn_in (p, "app.py", 3, "analyze", 1);
+  guint run = hearth_test_fn_in (p, "app.py", 4, "run", 4);
+  guint load = hearth_test_fn_in (p, "app.py", 5, "load", 3);
+  guint smooth = hearth_test_fn_in (p, "app.py", 6, "smooth", 1);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthNames) names = NULL;
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
@@ -560,12 +520,12 @@ test_estimated (void)
   HearthRgb solid, tint, stripe;
   double split;
 
-  edge (p, m, pr, 3);
-  edge (p, m, an, 1);
-  edge (p, pr, run, 3);
-  edge (p, an, run, 1);
-  edge (p, run, load, 3);
-  edge (p, run, smooth, 1);
+  hearth_test_edge (p, m, pr, 3);
+  hearth_test_edge (p, m, an, 1);
+  hearth_test_edge (p, pr, run, 3);
+  hearth_test_edge (p, an, run, 1);
+  hearth_test_edge (p, run, load, 3);
+  hearth_test_edge (p, run, smooth, 1);
   _hearth_profile_finish (p);
   tree = tree_at_root (p, m);
   names = names_of (tree);
@@ -641,7 +601,7 @@ test_labels_inside (void)
                             i % 7, i * i);
   p = folded (stacks->str);
   g_string_free (stacks, TRUE);
-  tree = tree_of (p, 0);
+  tree = hearth_test_tree_of (p, 0);
   names = names_of (tree);
   hearth_flame_renderer_set_tree (renderer, tree, names);
 
@@ -707,7 +667,7 @@ test_narrow_bars (void)
     g_string_append_printf (stacks, "main;work;f%05u 1\n", i);
   p = folded (stacks->str);
   g_string_free (stacks, TRUE);
-  tree = tree_of (p, 0);
+  tree = hearth_test_tree_of (p, 0);
   g_assert_cmpuint (hearth_call_tree_get_n_nodes (tree), >, 20000);
   names = names_of (tree);
   hearth_flame_renderer_set_tree (renderer, tree, names);
@@ -729,7 +689,7 @@ static void
 test_search_and_selection (void)
 {
   g_autoptr (HearthProfile) p = folded ("main;alpha 50\nmain;beta 40\n");
-  g_autoptr (HearthCallTree) tree = tree_of (p, 0.01);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (p, 0.01);
   g_autoptr (HearthNames) names = names_of (tree);
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
   HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
@@ -772,7 +732,7 @@ static void
 test_zoom (void)
 {
   g_autoptr (HearthProfile) p = folded ("main;a;b 30\nmain;c 70\n");
-  g_autoptr (HearthCallTree) tree = tree_of (p, 0.01);
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (p, 0.01);
   g_autoptr (HearthNames) names = names_of (tree);
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
   HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
@@ -803,9 +763,10 @@ test_zoom (void)
 static void
 test_guarded (void)
 {
-  g_autoptr (HearthProfile) p = new_pstats ();
-  guint m = fn_in (p, "app.py", 1, "main", 10), f = fn_in (p, "app.py", 2, "f", 8);
-  guint g = fn_in (p, "app.py", 3, "g", 6);
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint m = hearth_test_fn_in (p, "app.py", 1, "main", 10);
+  guint f = hearth_test_fn_in (p, "app.py", 2, "f", 8);
+  guint g = hearth_test_fn_in (p, "app.py", 3, "g", 6);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthNames) names = NULL;
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
@@ -814,9 +775,9 @@ test_guarded (void)
   gboolean dashed = FALSE, guarded = FALSE;
 
   /* f -> g -> f: the guard drops the inner f */
-  edge (p, m, f, 8);
-  edge (p, f, g, 6);
-  edge (p, g, f, 4);
+  hearth_test_edge (p, m, f, 8);
+  hearth_test_edge (p, f, g, 6);
+  hearth_test_edge (p, g, f, 4);
   _hearth_profile_finish (p);
   tree = tree_at_root (p, m);
   for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
@@ -851,7 +812,7 @@ test_empty (void)
   cairo_surface_t *surface;
 
   _hearth_profile_finish (p);
-  tree = tree_of (p, 0.01);
+  tree = hearth_test_tree_of (p, 0.01);
   hearth_flame_renderer_set_tree (renderer, tree, NULL);
   hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
   vp.width = 300;
@@ -885,8 +846,8 @@ static void
 test_axis (void)
 {
   g_autoptr (HearthProfile) samples = folded ("main;a 300\nmain;b 117\n");
-  g_autoptr (HearthCallTree) tree = tree_of (samples, 0.01);
-  g_autoptr (HearthProfile) seconds = new_pstats ();
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (samples, 0.01);
+  g_autoptr (HearthProfile) seconds = hearth_test_new_pstats ();
   g_autoptr (HearthCallTree) timed = NULL;
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
   HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
@@ -913,7 +874,7 @@ test_axis (void)
   g_assert_false (scene_has_text (scene, "101"));
   g_assert_false (scene_has_text (scene, "98"));
 
-  m = fn_in (seconds, "app.py", 1, "main", 0.0423);
+  m = hearth_test_fn_in (seconds, "app.py", 1, "main", 0.0423);
   _hearth_profile_finish (seconds);
   timed = tree_at_root (seconds, m);
   hearth_flame_renderer_set_tree (renderer, timed, NULL);
@@ -946,7 +907,7 @@ test_random_viewports (void)
     }
   p = folded (stacks->str);
   g_string_free (stacks, TRUE);
-  tree = tree_of (p, 0);
+  tree = hearth_test_tree_of (p, 0);
   names = names_of (tree);
   hearth_flame_renderer_set_tree (renderer, tree, names);
   hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);

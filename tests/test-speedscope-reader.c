@@ -64,62 +64,13 @@ assert_fails (const char *text,
     g_assert_cmpstr (error->message, ==, message);
 }
 
-static const HearthFunction *
-find_frame (HearthProfile *profile,
-            const char    *frame)
-{
-  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
-    {
-      const HearthFunction *f = hearth_profile_get_function (profile, i);
-
-      if (g_strcmp0 (f->frame, frame) == 0)
-        return f;
-    }
-  g_test_message ("no frame \"%s\"", frame);
-  g_assert_not_reached ();
-  return NULL;
-}
-
-static gboolean
-has_warning (HearthProfile *profile,
-             const char    *text)
-{
-  const char * const *w = hearth_profile_get_warnings (profile);
-
-  for (guint i = 0; w != NULL && w[i] != NULL; i++)
-    if (strstr (w[i], text) != NULL)
-      return TRUE;
-  for (guint i = 0; w != NULL && w[i] != NULL; i++)
-    g_test_message ("warning: %s", w[i]);
-  return FALSE;
-}
-
-static guint
-n_warnings (HearthProfile *profile)
-{
-  const char * const *w = hearth_profile_get_warnings (profile);
-
-  return w != NULL ? g_strv_length ((char **) w) : 0;
-}
-
-static void
-assert_function (const HearthFunction *f,
-                 const char           *file,
-                 gint64                line,
-                 const char           *name)
-{
-  g_assert_cmpstr (f->file, ==, file);
-  g_assert_cmpint (f->line, ==, line);
-  g_assert_cmpstr (f->name, ==, name);
-}
-
 /* Fixtures */
 
 static void
 test_pyspy (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("pyspy.speedscope.json");
-  const HearthFunction *helper = find_frame (p, "shared_helper (" WORKLOAD ":50)");
+  const HearthFunction *helper = hearth_test_find_frame (p, "shared_helper (" WORKLOAD ":50)");
 
   g_assert_cmpint (hearth_profile_get_format (p), ==, HEARTH_FORMAT_SPEEDSCOPE);
   g_assert_cmpint (hearth_profile_get_kind (p), ==, HEARTH_KIND_SAMPLED);
@@ -130,22 +81,22 @@ test_pyspy (void)
   g_assert_cmpfloat_with_epsilon (hearth_profile_get_total (p), 4.17, 1e-9);
   /* one profile: no thread root; 52 shared frames, all used */
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 52);
-  assert_function (helper, WORKLOAD, 50, "shared_helper");
+  hearth_test_assert_function (helper, WORKLOAD, 50, "shared_helper");
   g_assert_cmpfloat_with_epsilon (helper->cum, 1.01, 1e-9);
   g_assert_cmpfloat_with_epsilon (helper->own, 1.01, 1e-9);
-  g_assert_cmpfloat_with_epsilon (find_frame (p, "shared_helper (" WORKLOAD ":48)")->cum, 0.65,
-                                  1e-9);
-  g_assert_cmpuint (n_warnings (p), ==, 0);
+  g_assert_cmpfloat_with_epsilon (hearth_test_find_frame (p, "shared_helper ("
+                                                             WORKLOAD ":48)")->cum, 0.65, 1e-9);
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
 
 static void
 test_evented (void)
 {
   g_autoptr (HearthProfile) p = read_fixture ("evented.speedscope.json");
-  const HearthFunction *init39 = find_frame (p, "__init__ (" WORKLOAD ":39)");
-  const HearthFunction *describe = find_frame (p, "describe (" WORKLOAD ":24)");
-  const HearthFunction *fib = find_frame (p, "fib (" WORKLOAD ":53)");
-  const HearthFunction *abs_ = find_frame (p, "abs");
+  const HearthFunction *init39 = hearth_test_find_frame (p, "__init__ (" WORKLOAD ":39)");
+  const HearthFunction *describe = hearth_test_find_frame (p, "describe (" WORKLOAD ":24)");
+  const HearthFunction *fib = hearth_test_find_frame (p, "fib (" WORKLOAD ":53)");
+  const HearthFunction *abs_ = hearth_test_find_frame (p, "abs");
 
   g_assert_cmpint (hearth_profile_get_unit (p), ==, HEARTH_UNIT_SECONDS);
   g_assert_cmpstr (hearth_profile_get_name (p), ==, "evented example");
@@ -159,11 +110,12 @@ test_evented (void)
   g_assert_cmpfloat_with_epsilon (init39->own, 11.392000146770442e-6, 1e-12);
   g_assert_cmpfloat_with_epsilon (describe->cum, 38.16200000983372e-6, 1e-12);
   g_assert_cmpfloat_with_epsilon (describe->own, 7.88600004852924e-6, 1e-12);
-  assert_function (abs_, "", 0, "abs");
+  hearth_test_assert_function (abs_, "", 0, "abs");
   g_assert_cmpfloat_with_epsilon (abs_->own, 9.627999929762154e-6, 1e-12);
-  g_assert_cmpfloat_with_epsilon (find_frame (p, "setprofile")->own, 6.471999995483202e-6, 1e-12);
-  assert_function (init39, WORKLOAD, 39, "__init__");
-  g_assert_cmpuint (n_warnings (p), ==, 0);
+  g_assert_cmpfloat_with_epsilon (hearth_test_find_frame (p, "setprofile")->own,
+                                  6.471999995483202e-6, 1e-12);
+  hearth_test_assert_function (init39, WORKLOAD, 39, "__init__");
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
 
 /* Inputs made in the test */
@@ -186,9 +138,9 @@ test_threads (void)
     "  \"samples\": [[0]], \"weights\": [4096]},"
     " {\"type\": \"frobbed\", \"name\": \"Odd\"}"
     "]}");
-  const HearthFunction *t1 = find_frame (p, "Thread 1 \"Main\"");
-  const HearthFunction *t2 = find_frame (p, "Thread 2");
-  const HearthFunction *main_ = find_frame (p, "main (app.py:1)");
+  const HearthFunction *t1 = hearth_test_find_frame (p, "Thread 1 \"Main\"");
+  const HearthFunction *t2 = hearth_test_find_frame (p, "Thread 2");
+  const HearthFunction *main_ = hearth_test_find_frame (p, "main (app.py:1)");
   guint depth;
   const guint *stack;
 
@@ -196,25 +148,26 @@ test_threads (void)
   g_assert_null (hearth_profile_get_name (p));
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 5);
   g_assert_cmpfloat_with_epsilon (hearth_profile_get_total (p), 0.78, 1e-12);
-  assert_function (t1, "", 0, "Thread 1 \"Main\"");
+  hearth_test_assert_function (t1, "", 0, "Thread 1 \"Main\"");
   g_assert_cmpfloat_with_epsilon (t1->cum, 0.03, 1e-12);
   g_assert_cmpfloat_with_epsilon (t2->cum, 0.75, 1e-12);
-  assert_function (main_, "app.py", 1, "main");
+  hearth_test_assert_function (main_, "app.py", 1, "main");
   g_assert_cmpfloat_with_epsilon (main_->cum, 0.78, 1e-12);
   g_assert_cmpfloat_with_epsilon (main_->own, 0.005, 1e-12);
-  assert_function (find_frame (p, "work (app.py)"), "app.py", 0, "work");
-  g_assert_cmpfloat_with_epsilon (find_frame (p, "leaf")->own, 0.765, 1e-12);
+  hearth_test_assert_function (hearth_test_find_frame (p, "work (app.py)"), "app.py", 0, "work");
+  g_assert_cmpfloat_with_epsilon (hearth_test_find_frame (p, "leaf")->own, 0.765, 1e-12);
 
   stack = hearth_profile_get_stack (p, 0, &depth);
   g_assert_cmpuint (depth, ==, 3);
   g_assert_cmpstr (hearth_profile_get_function (p, stack[0])->frame, ==, "Thread 1 \"Main\"");
   g_assert_cmpstr (hearth_profile_get_function (p, stack[2])->frame, ==, "work (app.py)");
 
-  g_assert_true (has_warning (p, "speedscope: profile 3 (\"Heap\"): unit \"bytes\" does not "
-                                 "match \"milliseconds\" of profile 1, skipped"));
-  g_assert_true (has_warning (p, "speedscope: profile 4 (\"Odd\"): type \"frobbed\" is not "
-                                 "supported, skipped"));
-  g_assert_cmpuint (n_warnings (p), ==, 2);
+  g_assert_true (hearth_test_has_warning (p, "speedscope: profile 3 (\"Heap\"): unit \"bytes\" "
+                                             "does not match \"milliseconds\" of profile 1, "
+                                             "skipped"));
+  g_assert_true (hearth_test_has_warning (p, "speedscope: profile 4 (\"Odd\"): type \"frobbed\" is "
+                                             "not supported, skipped"));
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 2);
 }
 
 static void
@@ -232,8 +185,8 @@ test_active_profile (void)
   g_assert_cmpstr (hearth_profile_get_name (p), ==, "Heap");
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 5120);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 3);
-  g_assert_true (has_warning (p, "profile 1 (\"CPU\"): unit \"nanoseconds\" does not match "
-                                 "\"bytes\" of profile 2, skipped"));
+  g_assert_true (hearth_test_has_warning (p, "profile 1 (\"CPU\"): unit \"nanoseconds\" does not "
+                                             "match \"bytes\" of profile 2, skipped"));
 }
 
 static void
@@ -266,7 +219,7 @@ test_units (void)
       g_assert_cmpfloat_with_epsilon (hearth_profile_get_total (p), cases[i].total,
                                       cases[i].total * 1e-12);
       g_assert_cmpstr (hearth_profile_get_name (p), ==, "profile 1");
-      g_assert_cmpint (has_warning (p, "unknown unit \"furlongs\", read as counts"), ==,
+      g_assert_cmpint (hearth_test_has_warning (p, "unknown unit \"furlongs\", read as counts"), ==,
                        i == G_N_ELEMENTS (cases) - 1);
     }
 }
@@ -283,15 +236,17 @@ test_nulls (void)
     "  \"startValue\": null, \"endValue\": null,"
     "  \"samples\": [[0, 1], [2, 3.0], [4], []], \"weights\": [1, 2, 3, 4]}]}");
 
-  assert_function (find_frame (p, "(unnamed)"), "", 0, "(unnamed)");
-  assert_function (find_frame (p, "(unnamed) (x.py:3)"), "x.py", 3, "(unnamed)");
-  assert_function (find_frame (p, "f"), "", 0, "f");
-  assert_function (find_frame (p, "g (y.py)"), "y.py", 0, "g");
+  hearth_test_assert_function (hearth_test_find_frame (p, "(unnamed)"), "", 0, "(unnamed)");
+  hearth_test_assert_function (hearth_test_find_frame (p, "(unnamed) (x.py:3)"),
+                               "x.py", 3, "(unnamed)");
+  hearth_test_assert_function (hearth_test_find_frame (p, "f"), "", 0, "f");
+  hearth_test_assert_function (hearth_test_find_frame (p, "g (y.py)"), "y.py", 0, "g");
   /* the empty sample has no frame to give its weight to */
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 6);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 3);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 4);
-  g_assert_true (has_warning (p, "speedscope: 3 frames without a name, shown as \"(unnamed)\""));
+  g_assert_true (hearth_test_has_warning (p, "speedscope: 3 frames without a name, shown as "
+                                             "\"(unnamed)\""));
 }
 
 static void
@@ -302,8 +257,8 @@ test_negative_weight (void)
     " \"samples\": [[0], [1]], \"weights\": [2, -5]}]}");
 
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 2);
-  g_assert_true (has_warning (p, "speedscope: 1 negative weight counted as 0 (first: "
-                                 "speedscope: profile 1 (\"T\"): weight 1)"));
+  g_assert_true (hearth_test_has_warning (p, "speedscope: 1 negative weight counted as 0 (first: "
+                                             "speedscope: profile 1 (\"T\"): weight 1)"));
 }
 
 static void
@@ -363,9 +318,9 @@ test_evented_small (void)
     "{\"type\": \"O\", \"frame\": 2, \"at\": 4}, {\"type\": \"C\", \"frame\": 2, \"at\": 6},"
     "{\"type\": \"C\", \"frame\": 1, \"at\": 9}, {\"type\": \"C\", \"frame\": 0, \"at\": 10},"
     "{\"type\": \"O\", \"frame\": 2, \"at\": 12}, {\"type\": \"C\", \"frame\": 2, \"at\": 12}"));
-  const HearthFunction *main_ = find_frame (p, "main (app.py:1)");
-  const HearthFunction *work = find_frame (p, "work (app.py)");
-  const HearthFunction *leaf = find_frame (p, "leaf");
+  const HearthFunction *main_ = hearth_test_find_frame (p, "main (app.py:1)");
+  const HearthFunction *work = hearth_test_find_frame (p, "work (app.py)");
+  const HearthFunction *leaf = hearth_test_find_frame (p, "leaf");
 
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 10);
   g_assert_cmpfloat (main_->cum, ==, 10);
@@ -373,7 +328,7 @@ test_evented_small (void)
   g_assert_cmpfloat (work->cum, ==, 7);
   g_assert_cmpfloat (work->own, ==, 5);
   g_assert_cmpfloat (leaf->cum, ==, 2);
-  g_assert_cmpuint (n_warnings (p), ==, 0);
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
 
 static void
@@ -384,9 +339,9 @@ test_evented_repair (void)
     "{\"type\": \"O\", \"frame\": 0, \"at\": 1}, {\"type\": \"O\", \"frame\": 1, \"at\": 5}"));
 
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 19);
-  g_assert_cmpfloat (find_frame (p, "work (app.py)")->own, ==, 15);
-  g_assert_true (has_warning (p, "speedscope: profile 1 (\"E\"): 2 frames still open at the end, "
-                                 "closed at 20"));
+  g_assert_cmpfloat (hearth_test_find_frame (p, "work (app.py)")->own, ==, 15);
+  g_assert_true (hearth_test_has_warning (p, "speedscope: profile 1 (\"E\"): 2 frames still open "
+                                             "at the end, closed at 20"));
 }
 
 static void
@@ -469,7 +424,7 @@ test_empty (void)
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 0);
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 0);
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 0);
-  g_assert_cmpuint (n_warnings (p), ==, 0);
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
 
 static void
@@ -487,17 +442,18 @@ test_non_utf8 (void)
     " \"weights\": [1]}]}");
   const HearthFunction *f;
 
-  assert_function (find_frame (raw, "caf\xef\xbf\xbd"), "", 0, "caf\xef\xbf\xbd");
-  g_assert_true (has_warning (raw, "speedscope: invalid UTF-8 replaced by U+FFFD"));
+  hearth_test_assert_function (hearth_test_find_frame (raw, "caf\xef\xbf\xbd"),
+                               "", 0, "caf\xef\xbf\xbd");
+  g_assert_true (hearth_test_has_warning (raw, "speedscope: invalid UTF-8 replaced by U+FFFD"));
 
-  f = find_frame (escaped, "x\xef\xbf\xbdy (\xef\xbf\xbd.py)");
-  assert_function (f, "\xef\xbf\xbd.py", 0, "x\xef\xbf\xbdy");
+  f = hearth_test_find_frame (escaped, "x\xef\xbf\xbdy (\xef\xbf\xbd.py)");
+  hearth_test_assert_function (f, "\xef\xbf\xbd.py", 0, "x\xef\xbf\xbdy");
   /* an escaped backslash before "ud800" is not an escape */
-  assert_function (find_frame (escaped, "\xf0\x9f\x98\x80\\ud800"), "", 0,
-                   "\xf0\x9f\x98\x80\\ud800");
+  hearth_test_assert_function (hearth_test_find_frame (escaped, "\xf0\x9f\x98\x80\\ud800"),
+                               "", 0, "\xf0\x9f\x98\x80\\ud800");
   g_assert_cmpstr (hearth_profile_get_name (escaped), ==, "\xef\xbf\xbd");
-  g_assert_true (has_warning (escaped, "speedscope: 3 unpaired UTF-16 surrogates replaced by "
-                                       "U+FFFD"));
+  g_assert_true (hearth_test_has_warning (escaped, "speedscope: 3 unpaired UTF-16 surrogates "
+                                                   "replaced by U+FFFD"));
 }
 
 static void

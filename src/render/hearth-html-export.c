@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hearth-html-resources.h"
+#include "hearth-svg-writer.h"
 
 /* One self-contained page: the renderer's scene as inline SVG (what every export draws, and
  * what the page shows first and without scripts), then the tree as compact arrays in a JSON
@@ -39,6 +40,10 @@ enum
 };
 
 #define DIFF_LOOK_BASE 100000u
+
+/* the inline drawing: the script adds patterns of its own, so the scene's have a prefix of
+ * their own; texts are escaped for HTML */
+#define SVG_OPTIONS { "hs", TRUE }
 
 typedef enum
 {
@@ -99,52 +104,12 @@ typedef struct
 
 /* Escaping ------------------------------------------------------------------------------------- */
 
-/* Text as HTML/XML character data or a quoted attribute value; characters neither can hold
- * are replaced. */
+/* Text as HTML character data or a quoted attribute value */
 static void
 append_escaped (GString    *out,
                 const char *text)
 {
-  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
-
-  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      switch (c)
-        {
-        case '&':
-          g_string_append (out, "&amp;");
-          break;
-        case '<':
-          g_string_append (out, "&lt;");
-          break;
-        case '>':
-          g_string_append (out, "&gt;");
-          break;
-        case '"':
-          g_string_append (out, "&quot;");
-          break;
-        case '\'':
-          g_string_append (out, "&#39;");
-          break;
-        case '\n':
-        case '\t':
-          g_string_append_unichar (out, c);
-          break;
-        case 0x2028:
-        case 0x2029:
-          /* line and paragraph separators: visible as what they are in the source */
-          g_string_append_printf (out, "&#x%x;", c);
-          break;
-        default:
-          if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0xfffe || c == 0xffff)
-            g_string_append (out, "\xef\xbf\xbd");
-          else
-            g_string_append_len (out, p, g_utf8_next_char (p) - p);
-          break;
-        }
-    }
+  hearth_svg_append_escaped (out, text, TRUE);
 }
 
 /* A JSON string that is also safe inside a <script> element: no "<", ">" or "&" that could
@@ -192,30 +157,6 @@ append_json_string (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/* locale-independent, at most @decimals decimals, no trailing zeros */
-static void
-append_number (GString *out,
-               double   value,
-               int      decimals)
-{
-  char format[8];
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  gsize len;
-
-  if (!isfinite (value))
-    value = 0;
-  g_snprintf (format, sizeof format, "%%.%df", CLAMP (decimals, 0, 9));
-  g_ascii_formatd (buffer, sizeof buffer, format, value);
-  len = strlen (buffer);
-  while (len > 0 && buffer[len - 1] == '0' && strchr (buffer, '.') != NULL)
-    buffer[--len] = '\0';
-  if (len > 0 && buffer[len - 1] == '.')
-    buffer[--len] = '\0';
-  if (strcmp (buffer, "-0") == 0)
-    strcpy (buffer, "0");
-  g_string_append (out, buffer);
-}
-
 /* a double that must survive exactly (totals, quanta) */
 static void
 append_exact (GString *out,
@@ -227,28 +168,11 @@ append_exact (GString *out,
 }
 
 static void
-append_attr (GString    *out,
-             const char *name,
-             double      value)
-{
-  g_string_append_printf (out, " %s=\"", name);
-  append_number (out, value, 2);
-  g_string_append_c (out, '"');
-}
-
-static void
-append_color (GString *out,
-              guint32  color)
-{
-  g_string_append_printf (out, "#%06x", color & 0xffffff);
-}
-
-static void
 append_rgb (GString         *out,
             const HearthRgb *rgb)
 {
   g_string_append_c (out, '"');
-  append_color (out, hearth_rgb_to_uint (rgb));
+  hearth_svg_append_color (out, hearth_rgb_to_uint (rgb));
   g_string_append_c (out, '"');
 }
 
@@ -681,135 +605,6 @@ group_node (Page                  *page,
 
 /* The static drawing --------------------------------------------------------------------------- */
 
-static void
-write_paint (Page  *page,
-             guint  index)
-{
-  const HearthScenePaint *paint = &g_array_index (page->scene->paints, HearthScenePaint, index);
-
-  if (paint->hatched)
-    g_string_append_printf (page->out, "url(#hs%u)", index);
-  else
-    append_color (page->out, paint->color);
-}
-
-static void
-write_item (Page                  *page,
-            const HearthSceneItem *item)
-{
-  GString *out = page->out;
-  const HearthScene *scene = page->scene;
-  const HearthScenePaint *paint = &g_array_index (scene->paints, HearthScenePaint, item->paint);
-  guint font = MIN (item->font, HEARTH_SCENE_N_FONTS - 1);
-
-  switch (item->kind)
-    {
-    case HEARTH_SCENE_FILL:
-      g_string_append (out, "<rect");
-      append_attr (out, "x", item->x);
-      append_attr (out, "y", item->y);
-      append_attr (out, "width", item->w);
-      append_attr (out, "height", item->h);
-      g_string_append (out, " fill=\"");
-      write_paint (page, item->paint);
-      g_string_append (out, "\"/>");
-      break;
-
-    case HEARTH_SCENE_OUTLINE:
-      g_string_append (out, "<rect");
-      append_attr (out, "x", item->x + item->line_width / 2);
-      append_attr (out, "y", item->y + item->line_width / 2);
-      append_attr (out, "width", MAX (0, item->w - item->line_width));
-      append_attr (out, "height", MAX (0, item->h - item->line_width));
-      g_string_append (out, " fill=\"none\" stroke=\"");
-      append_color (out, paint->color);
-      g_string_append_c (out, '"');
-      append_attr (out, "stroke-width", item->line_width);
-      if (item->dashed)
-        g_string_append (out, " stroke-dasharray=\"3 2\"");
-      g_string_append (out, "/>");
-      break;
-
-    case HEARTH_SCENE_LINE:
-      g_string_append (out, "<line");
-      append_attr (out, "x1", item->x);
-      append_attr (out, "y1", item->y);
-      append_attr (out, "x2", item->x + item->w);
-      append_attr (out, "y2", item->y + item->h);
-      g_string_append (out, " stroke=\"");
-      append_color (out, paint->color);
-      g_string_append_c (out, '"');
-      append_attr (out, "stroke-width", item->line_width);
-      if (item->dashed)
-        g_string_append (out, " stroke-dasharray=\"3 2\"");
-      g_string_append (out, "/>");
-      break;
-
-    case HEARTH_SCENE_TEXT:
-      if (item->text == NULL)
-        break;
-      g_string_append_printf (out, "<text class=\"f%u\"", font);
-      append_attr (out, "x", item->x);
-      append_attr (out, "y", item->y + scene->font_baseline[font]);
-      /* the width pango measured: another font in the browser cannot overflow the bar */
-      append_attr (out, "textLength", item->w);
-      g_string_append (out, " lengthAdjust=\"spacingAndGlyphs\" fill=\"");
-      append_color (out, paint->color);
-      g_string_append (out, "\">");
-      append_escaped (out, item->text);
-      g_string_append (out, "</text>");
-      break;
-
-    default:
-      break;
-    }
-  g_string_append_c (out, '\n');
-}
-
-static void
-write_defs (Page *page)
-{
-  GString *out = page->out;
-  double s = HEARTH_SCENE_HATCH_SIZE;
-
-  g_string_append (out, "<defs id=\"defs\">\n");
-  for (guint i = 0; i < page->scene->paints->len; i++)
-    {
-      const HearthScenePaint *paint = &g_array_index (page->scene->paints, HearthScenePaint, i);
-
-      if (!paint->hatched)
-        continue;
-      g_string_append_printf (out, "<pattern id=\"hs%u\" patternUnits=\"userSpaceOnUse\"", i);
-      append_attr (out, "width", s);
-      append_attr (out, "height", s);
-      g_string_append (out, "><rect");
-      append_attr (out, "width", s);
-      append_attr (out, "height", s);
-      g_string_append (out, " fill=\"");
-      append_color (out, paint->ground);
-      g_string_append (out, "\"/><path d=\"M");
-      append_number (out, -s, 2);
-      g_string_append_c (out, ',');
-      append_number (out, s, 2);
-      g_string_append (out, " L0,0 M0,");
-      append_number (out, s, 2);
-      g_string_append (out, " L");
-      append_number (out, s, 2);
-      g_string_append (out, ",0 M");
-      append_number (out, s, 2);
-      g_string_append_c (out, ',');
-      append_number (out, s, 2);
-      g_string_append (out, " L");
-      append_number (out, 2 * s, 2);
-      g_string_append (out, ",0\" stroke=\"");
-      append_color (out, paint->color);
-      g_string_append_c (out, '"');
-      append_attr (out, "stroke-width", HEARTH_SCENE_HATCH_LINE);
-      g_string_append (out, "/></pattern>\n");
-    }
-  g_string_append (out, "</defs>\n");
-}
-
 /* The bar each group of the scene draws (run << 32 | index), or -1. Narrow bars merged into
  * a pixel can share it with the bar after them; the bar's own group comes last. */
 static gint64 *
@@ -865,6 +660,7 @@ write_section (Page         *page,
                const gint64 *group_of)
 {
   const HearthScene *scene = page->scene;
+  const HearthSvgOptions svg_options = SVG_OPTIONS;
   gboolean open = FALSE;
 
   for (guint i = 0; i < scene->items->len; i++)
@@ -888,7 +684,7 @@ write_section (Page         *page,
           open = FALSE;
         }
       else
-        write_item (page, item);
+        hearth_svg_writer_append_item (page->out, scene, item, &svg_options);
     }
 }
 
@@ -900,6 +696,7 @@ write_svg (Page       *page,
   GString *out = page->out;
   g_autofree guint8 *sections = g_new (guint8, MAX (scene->items->len, 1));
   g_autofree gint64 *group_of = map_groups (page);
+  const HearthSvgOptions svg_options = SVG_OPTIONS;
   gboolean in_group = FALSE;
 
   for (guint i = 0; i < scene->items->len; i++)
@@ -914,25 +711,13 @@ write_svg (Page       *page,
     }
 
   g_string_append (out, "<svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\"");
-  append_attr (out, "width", scene->width);
-  append_attr (out, "height", scene->height);
-  g_string_append (out, " viewBox=\"0 0 ");
-  append_number (out, scene->width, 2);
-  g_string_append_c (out, ' ');
-  append_number (out, scene->height, 2);
-  g_string_append (out, "\" aria-label=\"");
+  hearth_svg_writer_append_size (out, scene);
+  g_string_append (out, " aria-label=\"");
   append_escaped (out, title);
-  g_string_append (out, "\">\n");
-  write_defs (page);
-  if (scene->background != G_MAXUINT32)
-    {
-      g_string_append (out, "<rect");
-      append_attr (out, "width", scene->width);
-      append_attr (out, "height", scene->height);
-      g_string_append (out, " fill=\"");
-      append_color (out, scene->background);
-      g_string_append (out, "\"/>\n");
-    }
+  g_string_append (out, "\">\n<defs id=\"defs\">\n");
+  hearth_svg_writer_append_patterns (out, scene, &svg_options);
+  g_string_append (out, "</defs>\n");
+  hearth_svg_writer_append_background (out, scene);
 
   /* behind everything the grid, then the bars, the axis, and what never changes */
   g_string_append (out, "<g id=\"grid\">\n");
@@ -944,7 +729,7 @@ write_svg (Page       *page,
   g_string_append (out, "</g>\n<g id=\"static\">\n");
   write_section (page, SECTION_STATIC, sections, group_of);
   g_string_append (out, "</g>\n<rect id=\"hover\" fill=\"none\" stroke=\"");
-  append_color (out, hearth_rgb_to_uint (&page->palette->selection));
+  hearth_svg_append_color (out, hearth_rgb_to_uint (&page->palette->selection));
   g_string_append (out, "\" stroke-width=\"1\" visibility=\"hidden\" pointer-events=\"none\"/>\n"
                         "</svg>\n");
 }
@@ -1224,7 +1009,7 @@ write_sparse (GString *out,
         continue;
       append_int (out, i);
       g_string_append_c (out, ',');
-      append_number (out, node->shrink, 3);
+      hearth_svg_append_number (out, node->shrink, 3);
     }
   g_string_append_c (out, ']');
 }
@@ -1282,7 +1067,7 @@ write_run (Page  *page,
   append_key (out, "ratio");
   append_exact (out, run->ratio);
   append_key (out, "graphY");
-  append_number (out, run->graph_y, 2);
+  hearth_svg_append_number (out, run->graph_y, 2);
   append_key (out, "nRows");
   append_int (out, run->n_rows);
   append_key (out, "det");
@@ -1367,7 +1152,7 @@ write_data (Page *page)
   append_key (out, "version");
   append_int (out, 1);
   append_key (out, "width");
-  append_number (out, scene->width, 2);
+  hearth_svg_append_number (out, scene->width, 2);
   append_key (out, "icicle");
   append_bool (out, page->vp->icicle);
   append_key (out, "shared");
@@ -1379,7 +1164,7 @@ write_data (Page *page)
   g_string_append (out, "{\"css\":");
   append_json_string (out, family);
   g_string_append (out, ",\"size\":");
-  append_number (out, scene->font_size[HEARTH_SCENE_FONT_LABEL], 3);
+  hearth_svg_append_number (out, scene->font_size[HEARTH_SCENE_FONT_LABEL], 3);
   g_string_append_printf (out, ",\"bold\":%s}",
                           scene->font_bold[HEARTH_SCENE_FONT_LABEL] ? "true" : "false");
 
@@ -1402,15 +1187,15 @@ write_data (Page *page)
     for (guint i = 0; i < G_N_ELEMENTS (geo); i++)
       {
         append_key (out, geo[i].key);
-        append_number (out, geo[i].value, 3);
+        hearth_svg_append_number (out, geo[i].value, 3);
       }
   }
   g_string_append_c (out, '}');
   append_key (out, "hatch");
   g_string_append (out, "{\"size\":");
-  append_number (out, HEARTH_SCENE_HATCH_SIZE, 3);
+  hearth_svg_append_number (out, HEARTH_SCENE_HATCH_SIZE, 3);
   g_string_append (out, ",\"line\":");
-  append_number (out, HEARTH_SCENE_HATCH_LINE, 3);
+  hearth_svg_append_number (out, HEARTH_SCENE_HATCH_LINE, 3);
   g_string_append_c (out, '}');
 
   hearth_rgb_mix (&palette->guarded, &palette->background, 0.82, &guarded_fill);
@@ -1486,15 +1271,15 @@ write_head (Page       *page,
 
   hearth_rgb_mix (&palette->muted, &palette->background, 0.55, &line);
   g_string_append (out, "<!DOCTYPE html>\n<html lang=\"en\" style=\"--bg:");
-  append_color (out, hearth_rgb_to_uint (&palette->background));
+  hearth_svg_append_color (out, hearth_rgb_to_uint (&palette->background));
   g_string_append (out, ";--fg:");
-  append_color (out, hearth_rgb_to_uint (&palette->foreground));
+  hearth_svg_append_color (out, hearth_rgb_to_uint (&palette->foreground));
   g_string_append (out, ";--muted:");
-  append_color (out, hearth_rgb_to_uint (&palette->muted));
+  hearth_svg_append_color (out, hearth_rgb_to_uint (&palette->muted));
   g_string_append (out, ";--line:");
-  append_color (out, hearth_rgb_to_uint (&line));
+  hearth_svg_append_color (out, hearth_rgb_to_uint (&line));
   g_string_append (out, ";--accent:");
-  append_color (out, hearth_rgb_to_uint (&palette->selection));
+  hearth_svg_append_color (out, hearth_rgb_to_uint (&palette->selection));
   g_string_append_printf (out, ";color-scheme:%s\">\n<head>\n<meta charset=\"utf-8\">\n",
                           palette->dark ? "dark" : "light");
   /* nothing from the network, and only this page's own script runs */
@@ -1514,7 +1299,7 @@ write_head (Page       *page,
 
       g_string_append_printf (out, "#graph .f%u{font-family:%s;font-weight:%s;font-size:", f,
                               family, scene->font_bold[f] ? "bold" : "normal");
-      append_number (out, scene->font_size[f], 3);
+      hearth_svg_append_number (out, scene->font_size[f], 3);
       g_string_append (out, "px}\n");
     }
   g_string_append (out, "</style>\n</head>\n");

@@ -22,22 +22,17 @@
 
 struct _HearthBreadcrumbs
 {
-  GtkWidget      parent_instance;
-
-  HearthSession *session;
-  GSignalGroup  *session_signals;
+  HearthPane parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (HearthBreadcrumbs, hearth_breadcrumbs, GTK_TYPE_WIDGET)
+/* a pane for its session: the property, and the signals it follows */
+G_DEFINE_FINAL_TYPE (HearthBreadcrumbs, hearth_breadcrumbs, HEARTH_TYPE_PANE)
 
-enum
+static HearthSession *
+session_of (HearthBreadcrumbs *self)
 {
-  PROP_0,
-  PROP_SESSION,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+  return hearth_pane_get_session (HEARTH_PANE (self));
+}
 
 static void
 clear (HearthBreadcrumbs *self)
@@ -54,8 +49,8 @@ crumb_clicked (GtkButton         *button,
 {
   gint node = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "node"));
 
-  if (self->session != NULL)
-    hearth_session_set_zoom (self->session, node);
+  if (session_of (self) != NULL)
+    hearth_session_set_zoom (session_of (self), node);
 }
 
 static void
@@ -107,26 +102,28 @@ static const char *
 node_label (HearthBreadcrumbs *self,
             guint              node)
 {
-  guint f = hearth_call_tree_get_node (hearth_session_get_tree (self->session), node)->function;
+  HearthSession *session = session_of (self);
+  guint f = hearth_call_tree_get_node (hearth_session_get_tree (session), node)->function;
 
-  return hearth_session_get_function_label (self->session, f == G_MAXUINT ? -1 : (gint) f);
+  return hearth_session_get_function_label (session, f == G_MAXUINT ? -1 : (gint) f);
 }
 
 static void
 rebuild (HearthBreadcrumbs *self)
 {
+  HearthSession *session = session_of (self);
   HearthCallTree *tree;
   g_autofree guint *chain = NULL;
   guint n = 0;
   gint zoom;
 
   clear (self);
-  if (self->session == NULL || (tree = hearth_session_get_tree (self->session)) == NULL ||
+  if (session == NULL || (tree = hearth_session_get_tree (session)) == NULL ||
       hearth_call_tree_get_n_nodes (tree) == 0)
     return;
 
   /* the first crumb is the root: it stands for the whole graph */
-  zoom = hearth_session_get_zoom (self->session);
+  zoom = hearth_session_get_zoom (session);
   add_crumb (self, node_label (self, 0), -1, zoom < 0);
   if (zoom < 0)
     {
@@ -179,72 +176,20 @@ hearth_breadcrumbs_dup_text (HearthBreadcrumbs *self)
 }
 
 static void
-hearth_breadcrumbs_dispose (GObject *object)
+pane_rebuild (HearthPane *pane)
 {
-  HearthBreadcrumbs *self = HEARTH_BREADCRUMBS (object);
-
-  clear (self);
-  if (self->session_signals != NULL)
-    g_signal_group_set_target (self->session_signals, NULL);
-  g_clear_object (&self->session_signals);
-  g_clear_object (&self->session);
-
-  G_OBJECT_CLASS (hearth_breadcrumbs_parent_class)->dispose (object);
-}
-
-static void
-hearth_breadcrumbs_get_property (GObject    *object,
-                                 guint       prop_id,
-                                 GValue     *value,
-                                 GParamSpec *pspec)
-{
-  HearthBreadcrumbs *self = HEARTH_BREADCRUMBS (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      g_value_set_object (value, self->session);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-hearth_breadcrumbs_set_property (GObject      *object,
-                                 guint         prop_id,
-                                 const GValue *value,
-                                 GParamSpec   *pspec)
-{
-  HearthBreadcrumbs *self = HEARTH_BREADCRUMBS (object);
-
-  switch (prop_id)
-    {
-    case PROP_SESSION:
-      hearth_breadcrumbs_set_session (self, g_value_get_object (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  rebuild (HEARTH_BREADCRUMBS (pane));
 }
 
 static void
 hearth_breadcrumbs_class_init (HearthBreadcrumbsClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  HearthPaneClass *pane_class = HEARTH_PANE_CLASS (klass);
 
-  object_class->dispose = hearth_breadcrumbs_dispose;
-  object_class->get_property = hearth_breadcrumbs_get_property;
-  object_class->set_property = hearth_breadcrumbs_set_property;
+  pane_class->tree_changed = pane_rebuild;
+  pane_class->zoom_changed = pane_rebuild;
 
-  /** HearthBreadcrumbs:session: the session whose zoom path is shown */
-  properties[PROP_SESSION] =
-    g_param_spec_object ("session", NULL, NULL, HEARTH_TYPE_SESSION,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "breadcrumbs");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_NAVIGATION);
 }
@@ -254,15 +199,11 @@ hearth_breadcrumbs_init (HearthBreadcrumbs *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
 
+  /* a row, where the panes are columns */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_HORIZONTAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 2);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Zoom path"), -1);
-
-  self->session_signals = g_signal_group_new (HEARTH_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "notify::tree",
-                                  G_CALLBACK (rebuild), self);
-  g_signal_group_connect_swapped (self->session_signals, "notify::zoom",
-                                  G_CALLBACK (rebuild), self);
 }
 
 /**
@@ -286,7 +227,7 @@ HearthSession *
 hearth_breadcrumbs_get_session (HearthBreadcrumbs *self)
 {
   g_return_val_if_fail (HEARTH_IS_BREADCRUMBS (self), NULL);
-  return self->session;
+  return session_of (self);
 }
 
 /**
@@ -300,9 +241,5 @@ hearth_breadcrumbs_set_session (HearthBreadcrumbs *self,
 {
   g_return_if_fail (HEARTH_IS_BREADCRUMBS (self));
 
-  if (!g_set_object (&self->session, session))
-    return;
-  g_signal_group_set_target (self->session_signals, session);
-  rebuild (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  hearth_pane_set_session (HEARTH_PANE (self), session);
 }

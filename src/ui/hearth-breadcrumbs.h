@@ -9,13 +9,13 @@
 
 #include <gtk/gtk.h>
 
-#include "hearth-session.h"
+#include "hearth-pane.h"
 
 G_BEGIN_DECLS
 
 #define HEARTH_TYPE_BREADCRUMBS (hearth_breadcrumbs_get_type ())
 
-G_DECLARE_FINAL_TYPE (HearthBreadcrumbs, hearth_breadcrumbs, HEARTH, BREADCRUMBS, GtkWidget)
+G_DECLARE_FINAL_TYPE (HearthBreadcrumbs, hearth_breadcrumbs, HEARTH, BREADCRUMBS, HearthPane)
 
 GtkWidget     *hearth_breadcrumbs_new         (void);
 HearthSession *hearth_breadcrumbs_get_session (HearthBreadcrumbs *self);

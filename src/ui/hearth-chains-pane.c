@@ -157,7 +157,6 @@ static void
 hearth_chains_pane_init (HearthChainsPane *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
   /* xgettext:no-c-format */
   g_autoptr (GtkColumnViewColumn) share = _hearth_column_new (HEARTH_COLUMN_PERCENT, _("% of Run"));
   g_autoptr (GtkColumnViewColumn) time = _hearth_column_new (HEARTH_COLUMN_VALUE, _("Time"));
@@ -180,18 +179,7 @@ hearth_chains_pane_init (HearthChainsPane *self)
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), share, GTK_SORT_DESCENDING);
   g_signal_connect (self->view, "activate", G_CALLBACK (row_activated), self);
 
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->view);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
-
-  self->footer = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->footer, "dim-label");
-  gtk_widget_add_css_class (self->footer, "caption");
-  gtk_widget_add_css_class (self->footer, "pane-footer");
-  gtk_widget_set_visible (self->footer, FALSE);
-  gtk_box_append (GTK_BOX (box), self->footer);
+  self->footer = _hearth_pane_pack_list (GTK_BOX (box), self->view);
   gtk_stack_add_named (GTK_STACK (self->stack), box, "chains");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
 }

@@ -438,7 +438,6 @@ static void
 hearth_changes_pane_init (HearthChangesPane *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
   g_autoptr (GtkNoSelection) selection = NULL;
   g_autoptr (GtkColumnViewColumn) chain = column_new (_("Chain"), COLUMN_CHAIN);
   g_autoptr (GtkColumnViewColumn) before = column_new (_("Before"), COLUMN_BEFORE);
@@ -476,18 +475,7 @@ hearth_changes_pane_init (HearthChangesPane *self)
                                   _("Changes"), -1);
   g_signal_connect (self->view, "activate", G_CALLBACK (row_activated), self);
 
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->view);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
-
-  self->footer = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->footer, "dim-label");
-  gtk_widget_add_css_class (self->footer, "caption");
-  gtk_widget_add_css_class (self->footer, "pane-footer");
-  gtk_widget_set_visible (self->footer, FALSE);
-  gtk_box_append (GTK_BOX (box), self->footer);
+  self->footer = _hearth_pane_pack_list (GTK_BOX (box), self->view);
   gtk_stack_add_named (GTK_STACK (self->stack), box, "changes");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "waiting");
 }

@@ -17,7 +17,7 @@
 #include "hearth-chain-match.h"
 #include "hearth-chains-pane.h"
 #include "hearth-changes-pane.h"
-#include "hearth-export.h"
+#include "hearth-export-dialog.h"
 #include "hearth-flame-view.h"
 #include "hearth-gtk-compat.h"
 
@@ -483,151 +483,35 @@ hearth_compare_window_load_run (HearthCompareWindow *self,
 
 /* Export ------------------------------------------------------------------------------------- */
 
-typedef struct
-{
-  HearthCallTree      *trees[2];
-  HearthNames         *names[2];
-  HearthExportOptions  options;
-  char                *path;
-} ExportJob;
-
-static void
-export_job_free (gpointer data)
-{
-  ExportJob *job = data;
-
-  for (guint r = 0; r < 2; r++)
-    {
-      g_clear_object (&job->trees[r]);
-      g_clear_object (&job->names[r]);
-    }
-  g_free (job->path);
-  g_free (job);
-}
-
 /* The same drawing as `hearth --export OUT --compare BEFORE AFTER` (same width, same title,
  * both runs on one axis unless each run is drawn to its own width here). */
-static ExportJob *
-export_job_new (HearthCompareWindow *self,
-                const char          *path)
+static HearthExportJob *
+export_job_new (GtkWindow  *window,
+                const char *path)
 {
-  ExportJob *job = g_new0 (ExportJob, 1);
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (window);
+  HearthExportJob *job;
 
+  if (!both_laid_out (self))
+    return NULL;
+  job = hearth_export_job_new (path);
   for (guint r = 0; r < 2; r++)
     {
       job->trees[r] = g_object_ref (hearth_session_get_tree (self->sessions[r]));
       job->names[r] = g_object_ref (hearth_session_get_names (self->sessions[r]));
     }
-  job->options = (HearthExportOptions) HEARTH_EXPORT_OPTIONS_INIT;
   job->options.icicle = hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->before_view));
   job->options.normalized = self->normalized;
-  job->path = g_strdup (path);
   return job;
 }
 
-static gboolean
-export_job_run (ExportJob  *job,
-                GError    **error)
-{
-  return hearth_export_to_file (job->path, job->trees[0], job->names[0], job->trees[1],
-                                job->names[1], &job->options, error);
-}
-
 static void
-export_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
+export_message (GtkWindow      *window,
+                GtkMessageType  type,
+                const char     *title,
+                const char     *message)
 {
-  GError *error = NULL;
-
-  if (export_job_run (task_data, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void
-export_done (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (source);
-  ExportJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (GError) error = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *text = NULL;
-
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
-    {
-      show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"), error->message);
-      return;
-    }
-  name = g_path_get_basename (job->path);
-  text = g_strdup_printf (_("Exported to “%s”."), name);
-  show_message (self, GTK_MESSAGE_INFO, NULL, text);
-}
-
-static void
-export_chosen (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr (HearthCompareWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GFile) file = hearth_save_file_finish (result, &error);
-  g_autofree char *path = NULL;
-  g_autoptr (GTask) task = NULL;
-
-  if (file == NULL || !both_laid_out (self))
-    {
-      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"), error->message);
-      return;
-    }
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
-                    _("Exports go to local files only."));
-      return;
-    }
-  /* no extension: the dialog's choice of name is kept, as an SVG */
-  if (hearth_export_format_for_path (path) == HEARTH_EXPORT_UNKNOWN)
-    {
-      char *with_extension = g_strconcat (path, ".svg", NULL);
-
-      g_free (path);
-      path = with_extension;
-    }
-  task = g_task_new (self, NULL, export_done, NULL);
-  g_task_set_task_data (task, export_job_new (self, path), export_job_free);
-  g_task_run_in_thread (task, export_thread);
-}
-
-static GListModel *
-export_filters (void)
-{
-  static const struct
-  {
-    const char *name;
-    const char *suffix;
-  } formats[] = {
-    { N_("SVG Image"), "svg" },
-    { N_("PNG Image"), "png" },
-    { N_("PDF Document"), "pdf" },
-  };
-  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-    {
-      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-
-      gtk_file_filter_set_name (filter, _(formats[i].name));
-      gtk_file_filter_add_suffix (filter, formats[i].suffix);
-      g_list_store_append (filters, filter);
-    }
-  return G_LIST_MODEL (filters);
+  show_message (HEARTH_COMPARE_WINDOW (window), type, title, message);
 }
 
 static void
@@ -635,10 +519,10 @@ export_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
+  static const HearthExportDialogFuncs funcs = { export_job_new, export_message };
   HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (widget);
   GFile *file = hearth_session_get_file (self->sessions[1]);
   g_autoptr (GFile) folder = file != NULL ? g_file_get_parent (file) : NULL;
-  g_autoptr (GListModel) filters = export_filters ();
   g_autofree char *before = run_name (self, 0);
   g_autofree char *after = run_name (self, 1);
   g_autofree char *name = NULL;
@@ -650,8 +534,7 @@ export_action (GtkWidget  *widget,
     if ((dot = strrchr (*part, '.')) != NULL && dot != *part)
       *dot = '\0';
   name = g_strdup_printf ("%s-vs-%s.svg", before, after);
-  hearth_save_file_async (GTK_WINDOW (self), _("Export the Pair"), name, folder, filters, NULL,
-                          export_chosen, g_object_ref (self));
+  hearth_export_dialog_open (GTK_WINDOW (self), _("Export the Pair"), name, folder, &funcs);
 }
 
 static void
@@ -962,13 +845,12 @@ _hearth_compare_window_export (HearthCompareWindow *self,
                                const char          *path,
                                GError             **error)
 {
-  ExportJob *job;
+  HearthExportJob *job = export_job_new (GTK_WINDOW (self), path);
   gboolean ok;
 
-  if (!both_laid_out (self))
+  if (job == NULL)
     return FALSE;
-  job = export_job_new (self, path);
-  ok = export_job_run (job, error);
-  export_job_free (job);
+  ok = hearth_export_job_run (job, error);
+  hearth_export_job_free (job);
   return ok;
 }

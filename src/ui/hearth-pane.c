@@ -49,6 +49,13 @@ selection_changed (HearthPane *self)
 }
 
 static void
+zoom_changed (HearthPane *self)
+{
+  if (HEARTH_PANE_GET_CLASS (self)->zoom_changed != NULL)
+    HEARTH_PANE_GET_CLASS (self)->zoom_changed (self);
+}
+
+static void
 hearth_pane_dispose (GObject *object)
 {
   HearthPane *self = HEARTH_PANE (object);
@@ -133,6 +140,8 @@ hearth_pane_init (HearthPane *self)
                                   G_CALLBACK (tree_changed), self);
   g_signal_group_connect_swapped (priv->session_signals, "notify::selected",
                                   G_CALLBACK (selection_changed), self);
+  g_signal_group_connect_swapped (priv->session_signals, "notify::zoom",
+                                  G_CALLBACK (zoom_changed), self);
 }
 
 /**
@@ -206,4 +215,35 @@ _hearth_pane_make_placeholder (const char *title,
       gtk_box_append (GTK_BOX (box), label);
     }
   return box;
+}
+
+/**
+ * _hearth_pane_pack_list:
+ * @box: a vertical box
+ * @view: a list or column view
+ *
+ * Appends @view to @box, scrolled vertically and filling it, and under it a footer line,
+ * hidden until the pane has something to say about the list (such as how much it leaves out).
+ *
+ * Returns: (transfer none): the footer, a #GtkLabel
+ */
+GtkWidget *
+_hearth_pane_pack_list (GtkBox    *box,
+                        GtkWidget *view)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *footer = gtk_label_new (NULL);
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (box, scrolled);
+
+  gtk_widget_add_css_class (footer, "dim-label");
+  gtk_widget_add_css_class (footer, "caption");
+  gtk_widget_add_css_class (footer, "pane-footer");
+  gtk_widget_set_visible (footer, FALSE);
+  gtk_box_append (box, footer);
+  return footer;
 }

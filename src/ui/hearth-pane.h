@@ -1,4 +1,4 @@
-/* hearth-pane.h: the base of the side panes.
+/* hearth-pane.h: the base of the side panes and of the other widgets that follow a session.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -21,6 +21,7 @@ G_DECLARE_DERIVABLE_TYPE (HearthPane, hearth_pane, HEARTH, PANE, GtkWidget)
  * HearthPaneClass:
  * @tree_changed: the session shows another tree (or another session is set)
  * @selection_changed: another bar is selected
+ * @zoom_changed: the session is zoomed into another bar
  */
 struct _HearthPaneClass
 {
@@ -28,6 +29,7 @@ struct _HearthPaneClass
 
   void (*tree_changed)      (HearthPane *self);
   void (*selection_changed) (HearthPane *self);
+  void (*zoom_changed)      (HearthPane *self);
 };
 
 HearthSession *hearth_pane_get_session (HearthPane    *self);
@@ -36,5 +38,7 @@ void           hearth_pane_set_session (HearthPane    *self,
 
 GtkWidget     *_hearth_pane_make_placeholder (const char *title,
                                               const char *text);
+GtkWidget     *_hearth_pane_pack_list        (GtkBox     *box,
+                                              GtkWidget  *view);
 
 G_END_DECLS

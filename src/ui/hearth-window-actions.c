@@ -14,7 +14,7 @@
 
 #include "hearth-application.h"
 #include "hearth-compare-window.h"
-#include "hearth-export.h"
+#include "hearth-export-dialog.h"
 #include "hearth-gtk-compat.h"
 
 #define EXPORT_WIDTH 1600
@@ -303,133 +303,31 @@ _hearth_window_update_actions (HearthWindow *self)
 
 /* Export ------------------------------------------------------------------------------------ */
 
-typedef struct
+static HearthExportJob *
+export_job_new (GtkWindow  *window,
+                const char *path)
 {
-  HearthCallTree      *tree;
-  HearthNames         *names;
-  HearthExportOptions  options;
-  char                *path;
-} ExportJob;
-
-static void
-export_job_free (gpointer data)
-{
-  ExportJob *job = data;
-
-  g_clear_object (&job->tree);
-  g_clear_object (&job->names);
-  g_free (job->path);
-  g_free (job);
-}
-
-static void
-export_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  ExportJob *job = task_data;
-  GError *error = NULL;
-
-  if (hearth_export_to_file (job->path, job->tree, job->names, NULL, NULL, &job->options, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static void
-export_done (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  HearthWindow *self = HEARTH_WINDOW (source);
-  ExportJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (GError) error = NULL;
-
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
-    {
-      _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
-                                   error->message);
-      return;
-    }
-  {
-    g_autofree char *name = g_path_get_basename (job->path);
-    g_autofree char *text = g_strdup_printf (_("Exported to “%s”."), name);
-
-    _hearth_window_show_message (self, GTK_MESSAGE_INFO, NULL, text);
-  }
-}
-
-static void
-export_chosen (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr (HearthWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GFile) file = hearth_save_file_finish (result, &error);
-  g_autoptr (GTask) task = NULL;
+  HearthWindow *self = HEARTH_WINDOW (window);
   HearthCallTree *tree = hearth_session_get_tree (self->session);
-  ExportJob *job;
+  HearthExportJob *job;
 
-  if (file == NULL || tree == NULL)
-    {
-      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
-                                     error->message);
-      return;
-    }
-
-  job = g_new0 (ExportJob, 1);
-  job->tree = g_object_ref (tree);
-  job->names = g_object_ref (hearth_session_get_names (self->session));
-  job->options = (HearthExportOptions) HEARTH_EXPORT_OPTIONS_INIT;
+  if (tree == NULL)
+    return NULL;
+  job = hearth_export_job_new (path);
+  job->trees[0] = g_object_ref (tree);
+  job->names[0] = g_object_ref (hearth_session_get_names (self->session));
   job->options.width = EXPORT_WIDTH;
   job->options.icicle = hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->flame_view));
-  job->path = g_file_get_path (file);
-  if (job->path == NULL)
-    {
-      export_job_free (job);
-      _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("The graph was not exported"),
-                                   _("Exports go to local files only."));
-      return;
-    }
-  /* no extension: the dialog's choice of name is kept, as an SVG */
-  if (hearth_export_format_for_path (job->path) == HEARTH_EXPORT_UNKNOWN)
-    {
-      char *with_extension = g_strconcat (job->path, ".svg", NULL);
-
-      g_free (job->path);
-      job->path = with_extension;
-    }
-  task = g_task_new (self, NULL, export_done, NULL);
-  g_task_set_task_data (task, job, export_job_free);
-  g_task_run_in_thread (task, export_thread);
+  return job;
 }
 
-static GListModel *
-export_filters (void)
+static void
+export_message (GtkWindow      *window,
+                GtkMessageType  type,
+                const char     *title,
+                const char     *message)
 {
-  static const struct
-  {
-    const char *name;
-    const char *suffix;
-  } formats[] = {
-    { N_("SVG Image"), "svg" },
-    { N_("PNG Image"), "png" },
-    { N_("PDF Document"), "pdf" },
-  };
-  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-    {
-      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-
-      gtk_file_filter_set_name (filter, _(formats[i].name));
-      gtk_file_filter_add_suffix (filter, formats[i].suffix);
-      g_list_store_append (filters, filter);
-    }
-  return G_LIST_MODEL (filters);
+  _hearth_window_show_message (HEARTH_WINDOW (window), type, title, message);
 }
 
 static void
@@ -437,10 +335,10 @@ export_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
+  static const HearthExportDialogFuncs funcs = { export_job_new, export_message };
   HearthWindow *self = HEARTH_WINDOW (widget);
   GFile *file = hearth_session_get_file (self->session);
   g_autoptr (GFile) folder = current_folder (self);
-  g_autoptr (GListModel) filters = export_filters ();
   g_autofree char *base = file != NULL ? g_file_get_basename (file) : g_strdup ("profile");
   g_autofree char *name = NULL;
   char *dot = strrchr (base, '.');
@@ -450,8 +348,7 @@ export_action (GtkWidget  *widget,
   if (dot != NULL && dot != base)
     *dot = '\0';
   name = g_strconcat (base, ".svg", NULL);
-  hearth_save_file_async (GTK_WINDOW (self), _("Export the Graph"), name, folder, filters, NULL,
-                          export_chosen, g_object_ref (self));
+  hearth_export_dialog_open (GTK_WINDOW (self), _("Export the Graph"), name, folder, &funcs);
 }
 
 void
