@@ -35,5 +35,8 @@ guint64 hearth_hash_finish          (HearthHashState       *state);
 guint64 hearth_hash_bytes           (const HearthHashKey   *key,
                                      const void            *data,
                                      gsize                  length);
+guint64 hearth_hash_words           (const HearthHashKey   *key,
+                                     const guint64         *words,
+                                     gsize                  n_words);
 
 G_END_DECLS

@@ -24,6 +24,14 @@ G_BEGIN_DECLS
 
 typedef struct _HearthMarshal HearthMarshal;
 
+/* An entry read by hearth_marshal_read_known_entries(): the data attached to the key's slot,
+ * and the numbers of the value as hearth_marshal_read_number_tuple() gives them. */
+typedef void (*HearthMarshalEntryFunc) (gpointer       user_data,
+                                        guint32        key_data,
+                                        const gint64  *integers,
+                                        const double  *numbers,
+                                        guint          floats);
+
 /**
  * HearthMarshalTokenType:
  * @HEARTH_MARSHAL_DONE: the top-level object is complete (returned from then on)
@@ -125,6 +133,17 @@ gboolean       hearth_marshal_skip_to_depth  (HearthMarshal             *self,
                                               GError                   **error);
 gsize          hearth_marshal_get_trailing   (HearthMarshal             *self);
 guint          hearth_marshal_get_n_slots    (HearthMarshal             *self);
+gboolean       hearth_marshal_read_numbers   (HearthMarshal             *self,
+                                              guint                      n,
+                                              gint64                    *integers,
+                                              double                    *numbers,
+                                              guint                     *floats);
+gboolean       hearth_marshal_read_end       (HearthMarshal             *self);
+gboolean       hearth_marshal_read_number_tuple (HearthMarshal          *self,
+                                              guint                      n,
+                                              gint64                    *integers,
+                                              double                    *numbers,
+                                              guint                     *floats);
 gboolean       hearth_marshal_peek_ref       (HearthMarshal             *self,
                                               guint                     *slot,
                                               guint32                   *data);
@@ -134,6 +153,25 @@ void           hearth_marshal_set_slot_data  (HearthMarshal             *self,
                                               guint32                    data);
 guint32        hearth_marshal_get_slot_data  (HearthMarshal             *self,
                                               gint                       slot);
+guint          hearth_marshal_read_known_entries (HearthMarshal         *self,
+                                              guint                      n,
+                                              guint32                    mask,
+                                              guint32                    want,
+                                              HearthMarshalEntryFunc     func,
+                                              gpointer                   user_data);
+gboolean       hearth_marshal_read_ref_tuple (HearthMarshal             *self,
+                                              guint                      n,
+                                              guint                      int_items,
+                                              guint32                    mask,
+                                              guint32                    want,
+                                              guint32                   *data,
+                                              gint64                    *integers,
+                                              gint                      *slot);
+gboolean       hearth_marshal_read_begin     (HearthMarshal             *self,
+                                              HearthMarshalContainer     container,
+                                              gint64                     count,
+                                              gint                      *slot,
+                                              gsize                     *offset);
 
 gboolean       hearth_marshal_append_utf8    (GString                   *out,
                                               const guint8              *string,

@@ -33,6 +33,23 @@ guint          _hearth_profile_intern_function (HearthProfile       *self,
                                                 const char          *file,
                                                 gint64               line,
                                                 const char          *name);
+/* Finds or adds the interned copy of @length bytes of valid UTF-8 without NUL; returns its
+ * id, for _hearth_profile_intern_function_ids (). */
+guint          _hearth_profile_intern_string   (HearthProfile       *self,
+                                                const char          *text,
+                                                gsize                length);
+/* The same as _hearth_profile_intern_function () with strings interned already: a reader
+ * that remembers the ids of the strings it has seen needs no string work for a known key. */
+guint          _hearth_profile_intern_function_ids (HearthProfile   *self,
+                                                guint                file,
+                                                gint64               line,
+                                                guint                name);
+/* A hint that this key is to be interned soon (nothing else is interned in between is best):
+ * the lookup's memory is fetched meanwhile. */
+void           _hearth_profile_prefetch_function_ids (HearthProfile *self,
+                                                guint                file,
+                                                gint64               line,
+                                                guint                name);
 /* Finds or adds the function of a stack frame, keyed by its text alone; @file, @line
  * and @name are what the reader parsed out of the frame for display. */
 guint          _hearth_profile_intern_frame    (HearthProfile       *self,

@@ -34,6 +34,43 @@ typedef struct
 typedef gboolean (*HearthIndexEqual) (gconstpointer user_data,
                                       guint         value);
 
+/* A function's key: the ids of its interned strings and its line. */
+typedef struct
+{
+  guint32 file;
+  guint32 name;
+  gint64  line;
+} HearthFunctionIds;
+
+/* The function table holds the keys themselves, so that a lookup touches one slot of 16
+ * bytes and nothing else (a large profile's table and functions are far larger than the
+ * caches: each extra place to look is a wait for the memory). */
+typedef struct
+{
+  guint32 value;     /* function + 1, 0 for an empty slot; | LONG_LINE */
+  guint32 file;
+  guint32 name;
+  guint32 line;      /* the low 32 bits; all of the line when LONG_LINE is not set */
+} HearthFunctionSlot;
+
+/* The line does not fit in 32 bits: see the function's. (Function indices stay far below
+ * 2^31: each takes a HearthFunction of 72 bytes.) */
+#define LONG_LINE 0x80000000u
+
+/* Beside the slots, a byte per slot: 0 when empty, else FUNCTION_TAG of the key's hash. A
+ * lookup probes these first, so a new key (half the lookups of a large profile) is found
+ * missing in an array a sixteenth of the size, and the slots are read only on a likely
+ * match. */
+typedef struct
+{
+  HearthFunctionSlot *slots;
+  guint8             *tags;
+  gsize               mask;
+  gsize               used;
+} HearthFunctionTable;
+
+#define FUNCTION_TAG(hash) ((guint8) (0x80 | ((hash) >> 57)))
+
 struct _HearthProfile
 {
   GObject              parent_instance;
@@ -55,9 +92,14 @@ struct _HearthProfile
 
   GArray              *functions;      /* HearthFunction */
   GArray              *frame_functions; /* per interned string: its frame's function or -1 */
-  HearthIndexTable     function_table;
+  HearthFunctionTable  function_table;
+  HearthFunctionIds    hinted;         /* the key announced last, and its hash */
+  guint64              hinted_hash;
+  gboolean             have_hint;
 
-  GArray              *edges;          /* HearthEdge, file order */
+  HearthEdge          *edges;          /* file order */
+  guint                n_edges;
+  guint                edges_size;
   GArray              *clears;         /* guint pairs: callee, edges before it are void */
   guint               *callee_offsets; /* per function, into callee_index (edges by caller) */
   guint               *callee_index;
@@ -153,23 +195,33 @@ string_equal (gconstpointer user_data,
   return strncmp (s, k->text, k->length) == 0 && s[k->length] == '\0';
 }
 
-/* Returns the index of the interned copy of @text in self->strings. */
+/* Returns the index of the interned copy of the @length bytes at @text (none of them NUL)
+ * in self->strings. */
 static guint
-intern_string_index (HearthProfile *self,
-                     const char    *text)
+intern_string_len (HearthProfile *self,
+                   const char    *text,
+                   gsize          length)
 {
-  StringKey k = { self, text ? text : "", 0 };
+  StringKey k = { self, text, length };
   guint64 hash;
   guint found;
 
-  k.length = strlen (k.text);
-  hash = hearth_hash_bytes (&self->key, k.text, k.length);
+  hash = hearth_hash_bytes (&self->key, text, length);
   found = index_table_lookup (&self->string_table, hash, string_equal, &k, self->strings->len);
   if (found != G_MAXUINT)
     return found;
 
-  g_ptr_array_add (self->strings, g_string_chunk_insert_len (self->chunk, k.text, k.length));
+  g_ptr_array_add (self->strings, g_string_chunk_insert_len (self->chunk, text, length));
   return self->strings->len - 1;
+}
+
+static guint
+intern_string_index (HearthProfile *self,
+                     const char    *text)
+{
+  if (text == NULL)
+    text = "";
+  return intern_string_len (self, text, strlen (text));
 }
 
 static const char *
@@ -191,46 +243,123 @@ typedef struct
   gint64         line;
 } FunctionKey;
 
-static gboolean
-function_equal (gconstpointer user_data,
-                guint         value)
+static void
+function_table_init (HearthFunctionTable *t)
 {
-  const FunctionKey *k = user_data;
-  const HearthFunction *f = &g_array_index (k->self->functions, HearthFunction, value);
+  t->mask = 63;
+  t->used = 0;
+  t->slots = g_new (HearthFunctionSlot, t->mask + 1);
+  t->tags = g_new0 (guint8, t->mask + 1);
+}
 
-  if (k->frame != NULL)
-    return f->frame == k->frame;
+static void
+function_table_clear (HearthFunctionTable *t)
+{
+  g_clear_pointer (&t->slots, g_free);
+  g_clear_pointer (&t->tags, g_free);
+}
 
-  return f->frame == NULL && f->file == k->file && f->name == k->name && f->line == k->line;
+static inline gint64
+slot_line (HearthProfile            *self,
+           const HearthFunctionSlot *slot)
+{
+  if (slot->value & LONG_LINE)
+    return g_array_index (self->functions, HearthFunction, (slot->value & ~LONG_LINE) - 1).line;
+  return (gint32) slot->line;
+}
+
+/* Functions are hashed by the ids of their interned strings: two words to hash instead of
+ * the text. */
+static guint64
+hash_ids (HearthProfile           *self,
+          const HearthFunctionIds *ids)
+{
+  guint64 words[2] = { ids->file | (guint64) ids->name << 32, (guint64) ids->line };
+
+  if (self->have_hint && self->hinted.file == ids->file && self->hinted.name == ids->name &&
+      self->hinted.line == ids->line)
+    return self->hinted_hash;
+  return hearth_hash_words (&self->key, words, 2);
+}
+
+static void
+function_table_grow (HearthProfile *self)
+{
+  HearthFunctionTable *t = &self->function_table;
+  gsize old_size = t->mask + 1;
+  HearthFunctionSlot *old_slots = t->slots;
+  guint8 *old_tags = t->tags;
+
+  t->mask = old_size * 2 - 1;
+  t->slots = g_new (HearthFunctionSlot, t->mask + 1);
+  t->tags = g_new0 (guint8, t->mask + 1);
+
+  for (gsize i = 0; i < old_size; i++)
+    {
+      HearthFunctionIds ids;
+      guint64 hash;
+      gsize j;
+
+      if (old_tags[i] == 0)
+        continue;
+      ids.file = old_slots[i].file;
+      ids.name = old_slots[i].name;
+      ids.line = slot_line (self, &old_slots[i]);
+      hash = hash_ids (self, &ids);
+      for (j = hash & t->mask; t->tags[j] != 0; j = (j + 1) & t->mask)
+        ;
+      t->tags[j] = old_tags[i];
+      t->slots[j] = old_slots[i];
+    }
+
+  g_free (old_slots);
+  g_free (old_tags);
 }
 
 static guint
-intern_key (HearthProfile     *self,
-            const FunctionKey *k)
+intern_key (HearthProfile *self,
+            guint          file,
+            gint64         line,
+            guint          name)
 {
-  HearthHashState state;
+  HearthFunctionTable *t = &self->function_table;
+  HearthFunctionIds ids = { file, name, line };
   HearthFunction f = { 0 };
-  guint found;
+  HearthFunctionSlot *slot;
+  gboolean long_line = line != (gint32) line;
+  guint64 hash = hash_ids (self, &ids);
+  guint8 tag = FUNCTION_TAG (hash);
+  guint function;
+  gsize j;
 
-  hearth_hash_init (&state, &self->key);
-  hearth_hash_update (&state, &k->file, sizeof k->file);
-  hearth_hash_update (&state, &k->name, sizeof k->name);
-  hearth_hash_update (&state, &k->frame, sizeof k->frame);
-  hearth_hash_update (&state, &k->line, sizeof k->line);
+  for (j = hash & t->mask; t->tags[j] != 0; j = (j + 1) & t->mask)
+    {
+      if (t->tags[j] != tag)
+        continue;
+      slot = &t->slots[j];
+      if (slot->file == file && slot->name == name && slot->line == (guint32) line &&
+          !!(slot->value & LONG_LINE) == long_line &&
+          (!long_line || slot_line (self, slot) == line))
+        return (slot->value & ~LONG_LINE) - 1;
+    }
 
-  found = index_table_lookup (&self->function_table, hearth_hash_finish (&state),
-                              function_equal, k, self->functions->len);
-  if (found != G_MAXUINT)
-    return found;
-
-  f.file = k->file;
-  f.name = k->name;
-  f.frame = k->frame;
-  f.line = k->line;
-  f.listed = k->frame != NULL;
+  function = self->functions->len;
+  f.file = g_ptr_array_index (self->strings, file);
+  f.name = g_ptr_array_index (self->strings, name);
+  f.line = line;
   g_array_append_val (self->functions, f);
 
-  return self->functions->len - 1;
+  slot = &t->slots[j];
+  t->tags[j] = tag;
+  slot->value = (function + 1) | (long_line ? LONG_LINE : 0);
+  slot->file = file;
+  slot->name = name;
+  slot->line = (guint32) line;
+  /* with the tags, probing a fuller table stays cheap; a smaller one fits the caches better */
+  if (++t->used * 8 > (t->mask + 1) * 7)
+    function_table_grow (self);
+
+  return function;
 }
 
 static void
@@ -244,10 +373,10 @@ hearth_profile_finalize (GObject *object)
   g_clear_pointer (&self->chunk, g_string_chunk_free);
   g_clear_pointer (&self->strings, g_ptr_array_unref);
   index_table_clear (&self->string_table);
-  index_table_clear (&self->function_table);
+  function_table_clear (&self->function_table);
   g_clear_pointer (&self->functions, g_array_unref);
   g_clear_pointer (&self->frame_functions, g_array_unref);
-  g_clear_pointer (&self->edges, g_array_unref);
+  g_clear_pointer (&self->edges, g_free);
   g_clear_pointer (&self->clears, g_array_unref);
   g_clear_pointer (&self->callee_offsets, g_free);
   g_clear_pointer (&self->callee_index, g_free);
@@ -276,10 +405,9 @@ hearth_profile_init (HearthProfile *self)
   self->chunk = g_string_chunk_new (64 * 1024);
   self->strings = g_ptr_array_new ();
   index_table_init (&self->string_table);
-  index_table_init (&self->function_table);
+  function_table_init (&self->function_table);
   self->functions = g_array_new (FALSE, FALSE, sizeof (HearthFunction));
   self->frame_functions = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->edges = g_array_new (FALSE, FALSE, sizeof (HearthEdge));
   self->clears = g_array_new (FALSE, FALSE, sizeof (guint));
   self->stack_frames = g_array_new (FALSE, FALSE, sizeof (guint));
   self->stack_offsets = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -355,13 +483,59 @@ _hearth_profile_intern_function (HearthProfile *self,
                                  gint64         line,
                                  const char    *name)
 {
-  FunctionKey k = { self, NULL, NULL, NULL, line };
+  guint file_id, name_id;
 
   g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, 0);
 
-  k.file = intern_string (self, file);
-  k.name = intern_string (self, name);
-  return intern_key (self, &k);
+  file_id = intern_string_index (self, file);
+  name_id = intern_string_index (self, name);
+  return intern_key (self, file_id, line, name_id);
+}
+
+guint
+_hearth_profile_intern_string (HearthProfile *self,
+                               const char    *text,
+                               gsize          length)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, 0);
+  g_return_val_if_fail (text != NULL || length == 0, 0);
+  g_return_val_if_fail (length == 0 || memchr (text, '\0', length) == NULL, 0);
+
+  return intern_string_len (self, length > 0 ? text : "", length);
+}
+
+guint
+_hearth_profile_intern_function_ids (HearthProfile *self,
+                                     guint          file,
+                                     gint64         line,
+                                     guint          name)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, 0);
+  g_return_val_if_fail (file < self->strings->len && name < self->strings->len, 0);
+
+  return intern_key (self, file, line, name);
+}
+
+/* Interning a key takes a miss or two in tables larger than the caches: a reader that knows
+ * a key some work before it interns it lets the memory fetch the table's slot meanwhile. */
+void
+_hearth_profile_prefetch_function_ids (HearthProfile *self,
+                                       guint          file,
+                                       gint64         line,
+                                       guint          name)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  self->hinted.file = file;
+  self->hinted.name = name;
+  self->hinted.line = line;
+  self->have_hint = FALSE;
+  self->hinted_hash = hash_ids (self, &self->hinted);
+  self->have_hint = TRUE;
+  __builtin_prefetch (&self->function_table.tags[self->hinted_hash &
+                                                 self->function_table.mask]);
+  __builtin_prefetch (&self->function_table.slots[self->hinted_hash &
+                                                  self->function_table.mask]);
 }
 
 guint
@@ -422,6 +596,20 @@ _hearth_profile_set_numbers (HearthProfile *self,
   f->listed = TRUE;
 }
 
+/* Edges are the bulk of a large profile: appended without a call per edge. */
+static inline guint
+append_edge (HearthProfile    *self,
+             const HearthEdge *e)
+{
+  if (G_UNLIKELY (self->n_edges == self->edges_size))
+    {
+      self->edges_size = MAX (1024, self->edges_size * 2);
+      self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
+    }
+  self->edges[self->n_edges] = *e;
+  return self->n_edges++;
+}
+
 void
 _hearth_profile_set_edge (HearthProfile *self,
                           guint          caller,
@@ -436,7 +624,7 @@ _hearth_profile_set_edge (HearthProfile *self,
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
   g_return_if_fail (caller < self->functions->len && callee < self->functions->len);
 
-  g_array_append_val (self->edges, e);
+  append_edge (self, &e);
 }
 
 void
@@ -447,7 +635,7 @@ _hearth_profile_clear_callers (HearthProfile *self,
 
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
 
-  pair[1] = self->edges->len;
+  pair[1] = self->n_edges;
   g_array_append_vals (self->clears, pair, 2);
 }
 
@@ -487,23 +675,46 @@ _hearth_profile_add_warning (HearthProfile *self,
 
 /* Finishing -------------------------------------------------------------------------------- */
 
+/* Whether each callee's edges are one run, as a pstats file gives them (a callers dict per
+ * function), unless a key repeats. */
+static gboolean
+edges_grouped_by_callee (HearthProfile *self)
+{
+  g_autofree guint8 *seen = g_new0 (guint8, self->functions->len);
+  guint previous = G_MAXUINT;
+
+  for (guint i = 0; i < self->n_edges; i++)
+    {
+      guint callee = self->edges[i].callee;
+
+      if (callee == previous)
+        continue;
+      if (seen[callee])
+        return FALSE;
+      seen[callee] = 1;
+      previous = callee;
+    }
+  return TRUE;
+}
+
 /* Drops edges voided by a later duplicate key, and earlier duplicates of a caller -> callee
  * pair (Python's dict keeps the last value). Keeps file order otherwise. */
 static void
 dedupe_edges (HearthProfile *self)
 {
   guint n_functions = self->functions->len;
-  guint n = self->edges->len;
+  guint n = self->n_edges;
   g_autofree guint *threshold = NULL;
   g_autofree guint *last_seen = NULL;
-  g_autofree gboolean *drop = NULL;
-  HearthEdge *edges = (HearthEdge *) (void *) self->edges->data;
-  guint kept = 0;
+  g_autofree guint32 *drop = NULL;
+  HearthEdge *edges = self->edges;
+  guint kept = 0, n_dropped = 0;
 
   if (n == 0)
     return;
 
-  threshold = g_new0 (guint, n_functions);
+  if (self->clears->len > 0)
+    threshold = g_new0 (guint, n_functions);
   for (guint i = 0; i + 1 < self->clears->len; i += 2)
     {
       guint callee = g_array_index (self->clears, guint, i);
@@ -512,70 +723,145 @@ dedupe_edges (HearthProfile *self)
       threshold[callee] = MAX (threshold[callee], at);
     }
 
-  /* Walking backwards, the first sighting of a pair is the one that wins. The stamp packs
-   * the pair's callee: a caller's last_seen holds callee + 1 of the newest pair it was seen in,
-   * which is enough because the inner loop only compares edges of one callee. */
-  drop = g_new0 (gboolean, n);
-  {
-    g_autofree guint *by_callee = NULL;
-    g_autofree guint *offsets = g_new0 (guint, n_functions + 1);
-
-    for (guint i = 0; i < n; i++)
-      offsets[edges[i].callee + 1]++;
-    for (guint f = 0; f < n_functions; f++)
-      offsets[f + 1] += offsets[f];
-    by_callee = g_new (guint, n);
+  /* Walking a callee's edges backwards, the first sighting of a pair is the one that wins.
+   * The stamp packs the pair's callee: a caller's last_seen holds callee + 1 of the newest
+   * pair it was seen in, which is enough because edges of one callee are walked together. */
+  drop = g_new0 (guint32, n / 32 + 1);
+  last_seen = g_new0 (guint, n_functions);
+  if (edges_grouped_by_callee (self))
     {
-      g_autofree guint *fill = g_memdup2 (offsets, sizeof (guint) * (n_functions + 1));
-
-      for (guint i = 0; i < n; i++)
-        by_callee[fill[edges[i].callee]++] = i;
-    }
-
-    last_seen = g_new0 (guint, n_functions);
-    for (guint f = 0; f < n_functions; f++)
-      for (guint k = offsets[f + 1]; k > offsets[f]; k--)
+      /* each callee's edges are together already: one walk back over them all */
+      for (guint i = n; i-- > 0;)
         {
-          guint i = by_callee[k - 1];
+          guint f = edges[i].callee;
 
-          if (i < threshold[f] || last_seen[edges[i].caller] == f + 1)
-            drop[i] = TRUE;
+          if ((threshold != NULL && i < threshold[f]) || last_seen[edges[i].caller] == f + 1)
+            {
+              drop[i / 32] |= 1u << (i % 32);
+              n_dropped++;
+            }
           else
             last_seen[edges[i].caller] = f + 1;
         }
-  }
+    }
+  else
+    {
+      g_autofree guint *by_callee = NULL;
+      g_autofree guint *offsets = g_new0 (guint, n_functions + 1);
 
+      for (guint i = 0; i < n; i++)
+        offsets[edges[i].callee + 1]++;
+      for (guint f = 0; f < n_functions; f++)
+        offsets[f + 1] += offsets[f];
+      by_callee = g_new (guint, n);
+      {
+        g_autofree guint *fill = g_memdup2 (offsets, sizeof (guint) * (n_functions + 1));
+
+        for (guint i = 0; i < n; i++)
+          by_callee[fill[edges[i].callee]++] = i;
+      }
+
+      for (guint f = 0; f < n_functions; f++)
+        for (guint k = offsets[f + 1]; k > offsets[f]; k--)
+          {
+            guint i = by_callee[k - 1];
+
+            if ((threshold != NULL && i < threshold[f]) ||
+                last_seen[edges[i].caller] == f + 1)
+              {
+                drop[i / 32] |= 1u << (i % 32);
+                n_dropped++;
+              }
+            else
+              last_seen[edges[i].caller] = f + 1;
+          }
+    }
+
+  if (n_dropped == 0)
+    return;
   for (guint i = 0; i < n; i++)
-    if (!drop[i])
+    if (!(drop[i / 32] & (1u << (i % 32))))
       edges[kept++] = edges[i];
-  g_array_set_size (self->edges, kept);
+  self->n_edges = kept;
 }
 
-/* Groups edge indices by one endpoint with a stable counting sort: O(edges + functions). */
-static void
-build_index (HearthProfile *self,
-             gboolean       by_caller,
-             guint        **offsets_out,
-             guint        **index_out)
+/* Per function, while the edges are counted: its edges as caller, and the callee of the run
+ * of edges it was last seen in as caller (+ 1). Together, for one place in memory a step. */
+typedef struct
+{
+  guint count;
+  guint stamp;
+} CallerTally;
+
+/* Counts each function's edges as caller (into @by_caller[f + 1]) and as callee (into
+ * @by_callee[f + 1]), both zeroed, in one pass; tells whether the edges are clean: no key
+ * was repeated (clears), each callee's edges are one run (a callers dict), and no caller
+ * is twice in a run. Clean edges need no dedupe_edges(), and these counts are final. */
+static gboolean
+count_edges (HearthProfile *self,
+             guint         *by_caller,
+             guint         *by_callee)
 {
   guint n_functions = self->functions->len;
-  guint n = self->edges->len;
-  const HearthEdge *edges = (const HearthEdge *) (void *) self->edges->data;
-  guint *offsets = g_new0 (guint, n_functions + 1);
-  guint *index = g_new (guint, MAX (n, 1));
-  g_autofree guint *fill = NULL;
+  g_autofree CallerTally *tally = g_new0 (CallerTally, n_functions);
+  g_autofree guint8 *had_run = g_new0 (guint8, n_functions);
+  gboolean clean = self->clears == NULL || self->clears->len == 0;
+  guint previous = G_MAXUINT;
 
-  for (guint i = 0; i < n; i++)
-    offsets[(by_caller ? edges[i].caller : edges[i].callee) + 1]++;
+  for (guint i = 0; i < self->n_edges; i++)
+    {
+      guint caller = self->edges[i].caller;
+      guint callee = self->edges[i].callee;
+
+      if (callee != previous)
+        {
+          if (had_run[callee])
+            clean = FALSE;
+          had_run[callee] = 1;
+          previous = callee;
+        }
+      if (tally[caller].stamp == callee + 1)
+        clean = FALSE;
+      tally[caller].stamp = callee + 1;
+      tally[caller].count++;
+      by_callee[callee + 1]++;
+    }
+
   for (guint f = 0; f < n_functions; f++)
-    offsets[f + 1] += offsets[f];
+    by_caller[f + 1] = tally[f].count;
+  return clean;
+}
 
-  fill = g_memdup2 (offsets, sizeof (guint) * (n_functions + 1));
+/* Groups edge indices by caller and by callee with a stable counting sort, from the counts
+ * of count_edges(): O(edges + functions), one pass over the edges. */
+static void
+build_indexes (HearthProfile *self,
+               guint         *by_caller,
+               guint         *by_callee)
+{
+  guint n_functions = self->functions->len;
+  guint n = self->n_edges;
+  const HearthEdge *edges = self->edges;
+  g_autofree guint *fill_caller = NULL;
+  g_autofree guint *fill_callee = NULL;
+
+  for (guint f = 0; f < n_functions; f++)
+    {
+      by_caller[f + 1] += by_caller[f];
+      by_callee[f + 1] += by_callee[f];
+    }
+
+  self->callee_offsets = by_caller;
+  self->caller_offsets = by_callee;
+  self->callee_index = g_new (guint, MAX (n, 1));
+  self->caller_index = g_new (guint, MAX (n, 1));
+  fill_caller = g_memdup2 (by_caller, sizeof (guint) * (n_functions + 1));
+  fill_callee = g_memdup2 (by_callee, sizeof (guint) * (n_functions + 1));
   for (guint i = 0; i < n; i++)
-    index[fill[by_caller ? edges[i].caller : edges[i].callee]++] = i;
-
-  *offsets_out = offsets;
-  *index_out = index;
+    {
+      self->callee_index[fill_caller[edges[i].caller]++] = i;
+      self->caller_index[fill_callee[edges[i].callee]++] = i;
+    }
 }
 
 typedef struct
@@ -589,7 +875,7 @@ pair_equal (gconstpointer user_data,
             guint         value)
 {
   const PairKey *k = user_data;
-  const HearthEdge *e = &g_array_index (k->self->edges, HearthEdge, value);
+  const HearthEdge *e = &k->self->edges[value];
 
   return (((guint64) e->caller << 32) | e->callee) == k->pair;
 }
@@ -615,7 +901,7 @@ derive_from_stacks (HearthProfile *self)
   gboolean integral = TRUE;
 
   index_table_init (&pairs);
-  g_array_set_size (self->edges, 0);
+  self->n_edges = 0;
 
   for (guint s = 0; s < n_stacks; s++)
     {
@@ -645,18 +931,17 @@ derive_from_stacks (HearthProfile *self)
             {
               PairKey k = { self, ((guint64) frames[i - 1] << 32) | frames[i] };
               guint e = index_table_lookup (&pairs, hearth_hash_bytes (&self->key, &k.pair, 8),
-                                            pair_equal, &k, self->edges->len);
+                                            pair_equal, &k, self->n_edges);
               HearthEdge *edge;
 
               if (e == G_MAXUINT)
                 {
                   HearthEdge fresh = { frames[i - 1], frames[i], 0, 0, 0, 0 };
 
-                  e = self->edges->len;
-                  g_array_append_val (self->edges, fresh);
-                  g_array_set_size (edge_stamp, self->edges->len);
+                  e = append_edge (self, &fresh);
+                  g_array_set_size (edge_stamp, self->n_edges);
                 }
-              edge = &g_array_index (self->edges, HearthEdge, e);
+              edge = &self->edges[e];
               if (g_array_index (edge_stamp, guint, e) != s + 1)
                 {
                   g_array_index (edge_stamp, guint, e) = s + 1;
@@ -678,9 +963,9 @@ derive_from_stacks (HearthProfile *self)
           functions[f].calls = count_from_weight (functions[f].cum);
           functions[f].prim_calls = count_from_weight (functions[f].own);
         }
-      for (guint e = 0; e < self->edges->len; e++)
+      for (guint e = 0; e < self->n_edges; e++)
         {
-          HearthEdge *edge = &g_array_index (self->edges, HearthEdge, e);
+          HearthEdge *edge = &self->edges[e];
 
           edge->calls = edge->prim_calls = count_from_weight (edge->cum);
         }
@@ -692,28 +977,38 @@ derive_from_stacks (HearthProfile *self)
 void
 _hearth_profile_finish (HearthProfile *self)
 {
+  guint *by_caller, *by_callee;
+  gboolean clean;
+
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
 
   self->total = 0;
   if (self->stack_weights->len > 0)
-    {
-      derive_from_stacks (self);
-    }
+    derive_from_stacks (self);
   else
-    {
-      dedupe_edges (self);
-      for (guint f = 0; f < self->functions->len; f++)
-        self->total += hearth_profile_clamp (g_array_index (self->functions, HearthFunction, f).own);
-    }
+    for (guint f = 0; f < self->functions->len; f++)
+      self->total += hearth_profile_clamp (g_array_index (self->functions, HearthFunction, f).own);
 
   /* Lookups after this point never insert, and the strings tables are no longer needed:
    * free them before the indexes are built, which is when a large profile peaks. */
   index_table_clear (&self->string_table);
+  function_table_clear (&self->function_table);
   g_clear_pointer (&self->frame_functions, g_array_unref);
+
+  /* a stack profile's edges are distinct pairs by construction */
+  by_caller = g_new0 (guint, self->functions->len + 1);
+  by_callee = g_new0 (guint, self->functions->len + 1);
+  clean = count_edges (self, by_caller, by_callee);
+  if (!clean && self->stack_weights->len == 0)
+    {
+      dedupe_edges (self);
+      memset (by_caller, 0, sizeof (guint) * (self->functions->len + 1));
+      memset (by_callee, 0, sizeof (guint) * (self->functions->len + 1));
+      count_edges (self, by_caller, by_callee);
+    }
   g_clear_pointer (&self->clears, g_array_unref);
 
-  build_index (self, TRUE, &self->callee_offsets, &self->callee_index);
-  build_index (self, FALSE, &self->caller_offsets, &self->caller_index);
+  build_indexes (self, by_caller, by_callee);
 
   g_ptr_array_add (self->warnings, NULL);
   self->finished = TRUE;
@@ -907,7 +1202,7 @@ guint
 hearth_profile_get_n_edges (HearthProfile *self)
 {
   g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
-  return self->edges->len;
+  return self->n_edges;
 }
 
 /**
@@ -922,8 +1217,8 @@ hearth_profile_get_edge (HearthProfile *self,
                          guint          index)
 {
   g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
-  g_return_val_if_fail (index < self->edges->len, NULL);
-  return &g_array_index (self->edges, HearthEdge, index);
+  g_return_val_if_fail (index < self->n_edges, NULL);
+  return &self->edges[index];
 }
 
 /**

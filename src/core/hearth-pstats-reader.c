@@ -24,7 +24,10 @@
 /* The dictionary is read straight from the token stream into the profile, never as a tree
  * of objects. Keys are often references to key tuples seen before: the function found for
  * a stored tuple is attached to its slot, so a repeated key costs neither string work nor a
- * second look at the tuple. */
+ * second look at the tuple. Likewise the id of an interned string is attached to the slot
+ * of the stored string, so a reference to a file or function name seen before is neither
+ * followed, decoded nor hashed again; the key is then interned by ids. Tuples of numbers
+ * are read in one go when they hold nothing but plain numbers. */
 
 typedef enum
 {
@@ -34,22 +37,25 @@ typedef enum
   KEY_ERROR,
 } KeyResult;
 
+/* A string of a key: either known by the id of its interned text (a reference to a stored
+ * string that was interned before), or a token still to decode. */
+typedef struct
+{
+  guint               id;          /* NO_STRING: decode @token */
+  HearthMarshalToken  token;
+} KeyString;
+
+#define NO_STRING G_MAXUINT
+
 typedef struct
 {
   HearthMarshal  *m;
   HearthProfile  *profile;
 
-  /* the key being read: its strings, then their text */
-  HearthMarshalToken file_token;
-  HearthMarshalToken name_token;
-  GString        *file;
-  GString        *name;
-
-  /* per function: the slots of its file and name strings when it was interned, so a key
-   * made of the same stored strings is recognised without reading them as text */
-  gint32         *function_file_slots;
-  gint64         *function_lines;
-  guint           n_function_slots;
+  /* the key being read: its strings, as interned ids or as tokens to decode */
+  KeyString       file;
+  KeyString       name;
+  GString        *text;
 
   guint8         *listed;           /* per function: an entry of its own was read */
   guint           n_listed;
@@ -69,11 +75,8 @@ reader_clear (PstatsReader *r)
 {
   g_clear_pointer (&r->m, hearth_marshal_free);
   g_clear_object (&r->profile);
-  g_string_free (r->file, TRUE);
-  g_string_free (r->name, TRUE);
+  g_string_free (r->text, TRUE);
   g_free (r->listed);
-  g_free (r->function_file_slots);
-  g_free (r->function_lines);
   g_free (r->first_bad);
 }
 
@@ -107,11 +110,12 @@ is_weird_time (double value)
   return !isfinite (value) || value < 0;
 }
 
-/* The number attached to a stored object: (function + 1) * 2 for a key tuple, plus one for
- * the name string of a key. */
+/* The number attached to a stored object: (function + 1) * 2 for a key tuple, (string + 1)
+ * * 2 + 1 for a string interned as the file or function name of a key. */
 #define TUPLE_DATA(function)   (((guint32) (function) + 1) << 1)
-#define NAME_DATA(function)    (TUPLE_DATA (function) | 1)
+#define STRING_DATA(string)    (TUPLE_DATA (string) | 1)
 #define DATA_FUNCTION(data)    (((data) >> 1) - 1)
+#define DATA_STRING(data)      DATA_FUNCTION (data)
 #define MAX_FUNCTIONS          (G_MAXUINT32 >> 2)
 
 static void
@@ -166,6 +170,61 @@ append_text (PstatsReader             *r,
     r->replaced_text = TRUE;
 }
 
+/* Reads a string of a key: a reference to a stored string interned before gives its id at
+ * once, without the parser going back to it; anything else is read as a token. */
+static gboolean
+read_key_string (PstatsReader  *r,
+                 KeyString     *out,
+                 GError       **error)
+{
+  guint slot;
+  guint32 data;
+
+  if (hearth_marshal_peek_ref (r->m, &slot, &data) && (data & 1) != 0)
+    {
+      hearth_marshal_skip_ref (r->m);
+      out->id = DATA_STRING (data);
+      return TRUE;
+    }
+  out->id = NO_STRING;
+  return next (r, &out->token, error);
+}
+
+/* Reads the line of a key: an int at once, or else a token (@item) to check. */
+static gboolean
+read_line (PstatsReader        *r,
+           gint64              *line,
+           HearthMarshalToken  *item,
+           GError             **error)
+{
+  double number;
+
+  if (hearth_marshal_read_numbers (r->m, 1, line, &number, NULL))
+    {
+      item->type = HEARTH_MARSHAL_INT;
+      return TRUE;
+    }
+  if (!next (r, item, error))
+    return FALSE;
+  *line = item->integer;
+  return TRUE;
+}
+
+/* Reads the end of a container whose items are all read. */
+static gboolean
+read_end (PstatsReader  *r,
+          GError       **error)
+{
+  HearthMarshalToken token;
+
+  if (hearth_marshal_read_end (r->m))
+    return TRUE;
+  if (!next (r, &token, error))
+    return FALSE;
+  g_assert (token.type == HEARTH_MARSHAL_END);
+  return TRUE;
+}
+
 /* Reads a key whose first token is @token into r->file, @line and r->name. A key of another
  * shape is skipped whole; the 1-tuple ('__sampled__',) of Python 3.15's sampler is reported
  * as KEY_MARKER. */
@@ -201,16 +260,16 @@ read_key (PstatsReader              *r,
       return hearth_marshal_skip_to_depth (r->m, depth, error) ? KEY_BAD : KEY_ERROR;
     }
 
-  if (!next (r, &r->file_token, error))
+  if (!read_key_string (r, &r->file, error))
     return KEY_ERROR;
-  if (r->file_token.type != HEARTH_MARSHAL_STRING)
+  if (r->file.id == NO_STRING && r->file.token.type != HEARTH_MARSHAL_STRING)
     {
       note_bad (r, token->offset, _("the file name is %s"),
-                hearth_marshal_token_describe (&r->file_token));
+                hearth_marshal_token_describe (&r->file.token));
       return hearth_marshal_skip_to_depth (r->m, depth, error) ? KEY_BAD : KEY_ERROR;
     }
 
-  if (!next (r, &item, error))
+  if (!read_line (r, line, &item, error))
     return KEY_ERROR;
   if (item.type != HEARTH_MARSHAL_INT)
     {
@@ -218,43 +277,48 @@ read_key (PstatsReader              *r,
                 hearth_marshal_token_describe (&item));
       return hearth_marshal_skip_to_depth (r->m, depth, error) ? KEY_BAD : KEY_ERROR;
     }
-  *line = item.integer;
 
-  if (!next (r, &r->name_token, error))
+  if (!read_key_string (r, &r->name, error))
     return KEY_ERROR;
-  if (r->name_token.type != HEARTH_MARSHAL_STRING && r->name_token.type != HEARTH_MARSHAL_CODE)
+  if (r->name.id == NO_STRING && r->name.token.type != HEARTH_MARSHAL_STRING &&
+      r->name.token.type != HEARTH_MARSHAL_CODE)
     {
       note_bad (r, token->offset, _("the function name is %s"),
-                hearth_marshal_token_describe (&r->name_token));
+                hearth_marshal_token_describe (&r->name.token));
       return hearth_marshal_skip_to_depth (r->m, depth, error) ? KEY_BAD : KEY_ERROR;
     }
 
-  if (!next (r, &item, error))
+  if (!read_end (r, error))
     return KEY_ERROR;
-  g_assert (item.type == HEARTH_MARSHAL_END);
   return KEY_OK;
 }
 
-/* The function of the key read last, if its strings are stored objects that made up the
- * key of a function before (Python writes each key tuple anew, with the same strings). */
-static gboolean
-recognise_key (PstatsReader *r,
-               gint64        line,
-               guint        *function)
+/* The id of a string of the key read last: decoded and interned unless known, and then
+ * remembered on its slot for the references to come. */
+static guint
+key_string_id (PstatsReader *r,
+               KeyString    *string)
 {
-  gint file_slot = r->file_token.slot;
-  gint name_slot = r->name_token.slot;
-  guint32 data;
+  const HearthMarshalToken *token = &string->token;
 
-  if (file_slot < 0 || name_slot < 0 || r->name_token.type != HEARTH_MARSHAL_STRING)
-    return FALSE;
-  data = hearth_marshal_get_slot_data (r->m, name_slot);
-  if ((data & 1) == 0 || DATA_FUNCTION (data) >= r->n_function_slots ||
-      r->function_file_slots[DATA_FUNCTION (data)] != file_slot ||
-      r->function_lines[DATA_FUNCTION (data)] != line)
-    return FALSE;
-  *function = DATA_FUNCTION (data);
-  return TRUE;
+  if (string->id != NO_STRING)
+    return string->id;
+
+  g_string_truncate (r->text, 0);
+  if (token->type == HEARTH_MARSHAL_CODE)
+    {
+      /* python -m profile keys the script by its code object */
+      g_string_append (r->text, "<code object ");
+      append_text (r, r->text, token);
+      g_string_append_c (r->text, '>');
+    }
+  else
+    append_text (r, r->text, token);
+  string->id = _hearth_profile_intern_string (r->profile, r->text->str, r->text->len);
+
+  if (token->type == HEARTH_MARSHAL_STRING && token->slot >= 0 && string->id < MAX_FUNCTIONS)
+    hearth_marshal_set_slot_data (r->m, token->slot, STRING_DATA (string->id));
+  return string->id;
 }
 
 /* Finds or adds the function of the key read last. */
@@ -262,67 +326,68 @@ static guint
 intern_key (PstatsReader *r,
             gint64        line)
 {
-  guint function;
+  guint file = key_string_id (r, &r->file);
+  guint name = key_string_id (r, &r->name);
 
-  if (recognise_key (r, line, &function))
-    return function;
-
-  g_string_truncate (r->file, 0);
-  g_string_truncate (r->name, 0);
-  append_text (r, r->file, &r->file_token);
-  if (r->name_token.type == HEARTH_MARSHAL_CODE)
-    {
-      /* python -m profile keys the script by its code object */
-      g_string_append (r->name, "<code object ");
-      append_text (r, r->name, &r->name_token);
-      g_string_append_c (r->name, '>');
-    }
-  else
-    append_text (r, r->name, &r->name_token);
-  function = _hearth_profile_intern_function (r->profile, r->file->str, line, r->name->str);
-
-  if (r->file_token.slot >= 0 && r->name_token.slot >= 0 &&
-      r->name_token.type == HEARTH_MARSHAL_STRING && function < MAX_FUNCTIONS)
-    {
-      if (function >= r->n_function_slots)
-        {
-          guint size = MAX (MAX (1024, function + 1), r->n_function_slots * 2);
-
-          r->function_file_slots = g_renew (gint32, r->function_file_slots, size);
-          r->function_lines = g_renew (gint64, r->function_lines, size);
-          for (guint i = r->n_function_slots; i < size; i++)
-            r->function_file_slots[i] = -1;
-          r->n_function_slots = size;
-        }
-      r->function_file_slots[function] = r->file_token.slot;
-      r->function_lines[function] = line;
-      hearth_marshal_set_slot_data (r->m, r->name_token.slot, NAME_DATA (function));
-    }
-  return function;
+  return _hearth_profile_intern_function_ids (r->profile, file, line, name);
 }
 
-/* A caller key read in full, then interned. */
+/* A key tuple (file, line, name) whose strings are known by the ids attached to them, read
+ * whole without a token: the common key of a large profile. */
+static gboolean
+read_plain_key (PstatsReader *r,
+                gint64       *line,
+                gint         *slot)
+{
+  guint32 data[3];
+  gint64 integers[3];
+
+  if (!hearth_marshal_read_ref_tuple (r->m, 3, 1u << 1, 1, 1, data, integers, slot))
+    return FALSE;
+  r->file.id = DATA_STRING (data[0]);
+  r->name.id = DATA_STRING (data[2]);
+  *line = integers[1];
+  return TRUE;
+}
+
+/* When the strings of the key read last are known, the profile may start looking it up. */
+static void
+hint_key (PstatsReader *r,
+          gint64        line)
+{
+  if (r->file.id != NO_STRING && r->name.id != NO_STRING)
+    _hearth_profile_prefetch_function_ids (r->profile, r->file.id, line, r->name.id);
+}
+
+/* A caller key read in full, not interned yet. */
 static KeyResult
-read_caller (PstatsReader              *r,
-             const HearthMarshalToken  *token,
-             guint                     *function,
-             GError                   **error)
+read_caller_key (PstatsReader              *r,
+                 const HearthMarshalToken  *token,
+                 gint64                    *line,
+                 GError                   **error)
 {
   KeyResult result;
-  gint64 line = 0;
 
-  result = read_key (r, token, &line, error);
+  result = read_key (r, token, line, error);
   if (result == KEY_MARKER)
     {
       note_bad (r, token->offset, _("a caller key is the sampling marker"));
       return KEY_BAD;
     }
-  if (result != KEY_OK)
-    return result;
+  return result;
+}
 
-  *function = intern_key (r, line);
-  remember_slot (r, token->slot, *function);
-  return KEY_OK;
+/* A float where a count is expected: truncated, and saturated at the ends. */
+static gint64
+float_count (double number)
+{
+  if (isnan (number))
+    return 0;
+  if (number >= 9.2233720368547758e18)
+    return G_MAXINT64;
+  if (number <= -9.2233720368547758e18)
+    return G_MININT64;
+  return (gint64) number;
 }
 
 /* Any numeric code may hold any number: the profile module writes int 0 for times. */
@@ -340,18 +405,23 @@ read_number (const HearthMarshalToken *token,
       return TRUE;
     case HEARTH_MARSHAL_FLOAT:
       *number = token->number;
-      if (isnan (token->number))
-        *integer = 0;
-      else if (token->number >= 9.2233720368547758e18)
-        *integer = G_MAXINT64;
-      else if (token->number <= -9.2233720368547758e18)
-        *integer = G_MININT64;
-      else
-        *integer = (gint64) token->number;
+      *integer = float_count (token->number);
       return TRUE;
     default:
       return FALSE;
     }
+}
+
+/* After a fast read of numbers: the floats' integers as read_number() gives them. */
+static void
+fix_float_counts (guint         n,
+                  guint         floats,
+                  gint64       *integers,
+                  const double *numbers)
+{
+  for (guint i = 0; i < n; i++)
+    if (floats & (1u << i))
+      integers[i] = float_count (numbers[i]);
 }
 
 /* Reads @n numbers; on a token of another kind, describes it in @bad. */
@@ -364,8 +434,14 @@ read_numbers (PstatsReader         *r,
               GError              **error)
 {
   HearthMarshalToken token;
+  guint floats;
 
   *bad = NULL;
+  if (hearth_marshal_read_numbers (r->m, n, integers, numbers, &floats))
+    {
+      fix_float_counts (n, floats, integers, numbers);
+      return TRUE;
+    }
   for (guint i = 0; i < n; i++)
     {
       if (!next (r, &token, error))
@@ -388,6 +464,42 @@ typedef struct
   double cum;
 } Callee;
 
+/* A caller's (nc, cc, tt, ct). */
+static void
+add_edge (PstatsReader *r,
+          guint         caller,
+          const Callee *callee,
+          const gint64 *integers,
+          const double *numbers)
+{
+  if (integers[0] < 0 || integers[1] < 0 || is_weird_time (numbers[2]) ||
+      is_weird_time (numbers[3]))
+    r->n_weird++;
+  _hearth_profile_set_edge (r->profile, caller, callee->function, integers[0], integers[1],
+                            numbers[2], numbers[3]);
+}
+
+typedef struct
+{
+  PstatsReader *r;
+  const Callee *callee;
+} CallersBatch;
+
+/* An entry of a callers dict read in a batch: a known key, and four plain numbers. */
+static void
+add_batch_edge (gpointer      user_data,
+                guint32       key_data,
+                const gint64 *integers,
+                const double *numbers,
+                guint         floats)
+{
+  CallersBatch *batch = user_data;
+  gint64 counts[2] = { integers[0], integers[1] };
+
+  fix_float_counts (2, floats, counts, numbers);
+  add_edge (batch->r, DATA_FUNCTION (key_data), batch->callee, counts, numbers);
+}
+
 /* One entry of a callers dict, its key already read. Tuples are (nc, cc, tt, ct); a plain
  * count (the profile module, the 3.15 sampler) gets times in proportion to its calls. */
 static gboolean
@@ -401,6 +513,14 @@ read_caller_value (PstatsReader   *r,
   double numbers[4];
   const char *bad;
   guint depth = hearth_marshal_get_depth (r->m);
+  guint floats;
+
+  if (hearth_marshal_read_number_tuple (r->m, 4, integers, numbers, &floats))
+    {
+      fix_float_counts (4, floats, integers, numbers);
+      add_edge (r, caller, callee, integers, numbers);
+      return TRUE;
+    }
 
   if (!next (r, &token, error))
     return FALSE;
@@ -438,11 +558,35 @@ read_caller_value (PstatsReader   *r,
     return FALSE;
   g_assert (token.type == HEARTH_MARSHAL_END);
 
-  if (integers[0] < 0 || integers[1] < 0 || is_weird_time (numbers[2]) ||
-      is_weird_time (numbers[3]))
-    r->n_weird++;
-  _hearth_profile_set_edge (r->profile, caller, callee->function, integers[0], integers[1],
-                            numbers[2], numbers[3]);
+  add_edge (r, caller, callee, integers, numbers);
+  return TRUE;
+}
+
+/* A caller whose key was read just now (into r->file, @line and r->name; its tuple's slot
+ * is @slot), then its value. The value is read before the key is interned, to give the hint
+ * time: nothing in it is interned, and the caller is a function whether the value is sound
+ * or not. */
+static gboolean
+read_new_caller (PstatsReader  *r,
+                 const Callee  *callee,
+                 gint64         line,
+                 gint           slot,
+                 GError       **error)
+{
+  gint64 integers[4];
+  double numbers[4];
+  guint floats = 0;
+  gboolean fast;
+  guint caller;
+
+  hint_key (r, line);
+  fast = hearth_marshal_read_number_tuple (r->m, 4, integers, numbers, &floats);
+  caller = intern_key (r, line);
+  remember_slot (r, slot, caller);
+  if (!fast)
+    return read_caller_value (r, caller, callee, error);
+  fix_float_counts (4, floats, integers, numbers);
+  add_edge (r, caller, callee, integers, numbers);
   return TRUE;
 }
 
@@ -451,14 +595,28 @@ read_callers (PstatsReader   *r,
               const Callee   *callee,
               GError        **error)
 {
+  CallersBatch batch = { r, callee };
+
   for (;;)
     {
       HearthMarshalToken token;
       guint caller = 0;
+      gint64 line = 0;
+      gint slot;
 
+      /* the bulk of a large profile: callers seen before, with (nc, cc, tt, ct) */
+      hearth_marshal_read_known_entries (r->m, 4, 1, 0, add_batch_edge, &batch);
       if (known_key (r, &caller))
         {
           if (!read_caller_value (r, caller, callee, error))
+            return FALSE;
+          continue;
+        }
+      if (hearth_marshal_read_end (r->m))
+        return TRUE;
+      if (read_plain_key (r, &line, &slot))
+        {
+          if (!read_new_caller (r, callee, line, slot, error))
             return FALSE;
           continue;
         }
@@ -468,10 +626,10 @@ read_callers (PstatsReader   *r,
       if (token.type == HEARTH_MARSHAL_END)
         return TRUE;
 
-      switch (read_caller (r, &token, &caller, error))
+      switch (read_caller_key (r, &token, &line, error))
         {
         case KEY_OK:
-          if (!read_caller_value (r, caller, callee, error))
+          if (!read_new_caller (r, callee, line, token.slot, error))
             return FALSE;
           break;
         case KEY_BAD:
@@ -486,65 +644,71 @@ read_callers (PstatsReader   *r,
     }
 }
 
-/* One entry of the top-level dict: key, then (cc, nc, tt, ct, callers). The key is either
- * @key, its first token, or (@key %NULL) a reference to a known key of function @known. */
+/* The key of an entry of the top-level dict: a known key's function, or a key just read
+ * into r->file, @line and r->name, to be interned, and the slot of its tuple. */
+typedef struct
+{
+  guint  known;      /* G_MAXUINT: intern the key */
+  gint64 line;
+  gint   slot;
+} EntryKey;
+
+/* The value of an entry of the top-level dict, its key read: (cc, nc, tt, ct, callers). */
 static gboolean
-read_entry (PstatsReader              *r,
-            const HearthMarshalToken  *key,
-            guint                      known,
-            GError                   **error)
+read_entry (PstatsReader    *r,
+            const EntryKey  *key,
+            GError         **error)
 {
   HearthMarshalToken token;
   gint64 integers[4];
   double numbers[4];
   const char *bad;
   Callee callee;
-  gint64 line = 0;
-  guint depth = 1;   /* inside the top-level dict (the key may be open already) */
+  guint depth = 1;   /* inside the top-level dict */
+  gsize offset;
+  gint slot;
 
-  switch (key == NULL ? KEY_OK : read_key (r, key, &line, error))
-    {
-    case KEY_OK:
-      break;
-    case KEY_MARKER:
-      r->sampled = TRUE;
-      return next (r, &token, error) && hearth_marshal_skip (r->m, error);
-    case KEY_BAD:
-      return next (r, &token, error) && hearth_marshal_skip (r->m, error);
-    case KEY_ERROR:
-    default:
-      return FALSE;
-    }
+  if (key->known == G_MAXUINT)
+    hint_key (r, key->line);
 
-  if (!next (r, &token, error))
-    return FALSE;
-  if (token.type != HEARTH_MARSHAL_BEGIN || token.container != HEARTH_MARSHAL_TUPLE ||
-      token.count != 5)
+  if (!hearth_marshal_read_begin (r->m, HEARTH_MARSHAL_TUPLE, 5, &slot, &offset))
     {
-      note_bad (r, token.offset, _("the value is %s"), hearth_marshal_token_describe (&token));
-      return hearth_marshal_skip (r->m, error);
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token.type != HEARTH_MARSHAL_BEGIN || token.container != HEARTH_MARSHAL_TUPLE ||
+          token.count != 5)
+        {
+          note_bad (r, token.offset, _("the value is %s"),
+                    hearth_marshal_token_describe (&token));
+          return hearth_marshal_skip (r->m, error);
+        }
+      offset = token.offset;
     }
   if (!read_numbers (r, 4, integers, numbers, &bad, error))
     return FALSE;
   if (bad != NULL)
     {
-      note_bad (r, token.offset, _("the value holds %s"), bad);
+      note_bad (r, offset, _("the value holds %s"), bad);
       return hearth_marshal_skip_to_depth (r->m, depth, error);
     }
-  if (!next (r, &token, error))
-    return FALSE;
-  if (token.type != HEARTH_MARSHAL_BEGIN || token.container != HEARTH_MARSHAL_DICT)
+  if (!hearth_marshal_read_begin (r->m, HEARTH_MARSHAL_DICT, -1, &slot, &offset))
     {
-      note_bad (r, token.offset, _("the callers are %s"), hearth_marshal_token_describe (&token));
-      return hearth_marshal_skip_to_depth (r->m, depth, error);
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token.type != HEARTH_MARSHAL_BEGIN || token.container != HEARTH_MARSHAL_DICT)
+        {
+          note_bad (r, token.offset, _("the callers are %s"),
+                    hearth_marshal_token_describe (&token));
+          return hearth_marshal_skip_to_depth (r->m, depth, error);
+        }
     }
 
   /* the entry is sound: like Python's dict, a repeated key replaces the earlier entry */
-  if (key == NULL)
-    callee.function = known;
+  if (key->known != G_MAXUINT)
+    callee.function = key->known;
   else
     {
-      callee.function = intern_key (r, line);
+      callee.function = intern_key (r, key->line);
       remember_slot (r, key->slot, callee.function);
     }
   callee.prim_calls = integers[0];
@@ -553,19 +717,43 @@ read_entry (PstatsReader              *r,
   callee.cum = numbers[3];
   if (mark_listed (r, callee.function))
     _hearth_profile_clear_callers (r->profile, callee.function);
-  _hearth_profile_set_numbers (r->profile, callee.function, callee.prim_calls, callee.calls,
-                               callee.own, callee.cum);
   if (callee.prim_calls < 0 || callee.calls < 0 || is_weird_time (callee.own) ||
       is_weird_time (callee.cum))
     r->n_weird++;
   r->n_good++;
 
+  /* the numbers are set after the callers are read (nothing there reads them): the memory
+   * of a function seen long before has come meanwhile */
+  __builtin_prefetch (hearth_profile_get_function (r->profile, callee.function), 1);
   if (!read_callers (r, &callee, error))
     return FALSE;
-  if (!next (r, &token, error))
-    return FALSE;
-  g_assert (token.type == HEARTH_MARSHAL_END);
-  return TRUE;
+  _hearth_profile_set_numbers (r->profile, callee.function, callee.prim_calls, callee.calls,
+                               callee.own, callee.cum);
+  return read_end (r, error);
+}
+
+/* An entry of the top-level dict whose key is not known: @token is its first token. */
+static gboolean
+read_keyed_entry (PstatsReader              *r,
+                  const HearthMarshalToken  *token,
+                  GError                   **error)
+{
+  HearthMarshalToken value;
+  EntryKey key = { G_MAXUINT, 0, token->slot };
+
+  switch (read_key (r, token, &key.line, error))
+    {
+    case KEY_OK:
+      return read_entry (r, &key, error);
+    case KEY_MARKER:
+      r->sampled = TRUE;
+      return next (r, &value, error) && hearth_marshal_skip (r->m, error);
+    case KEY_BAD:
+      return next (r, &value, error) && hearth_marshal_skip (r->m, error);
+    case KEY_ERROR:
+    default:
+      return FALSE;
+    }
 }
 
 static void
@@ -633,19 +821,21 @@ read_profile (PstatsReader  *r,
 
   for (;;)
     {
-      guint known;
+      EntryKey key = { G_MAXUINT, 0, -1 };
 
-      if (known_key (r, &known))
+      if (known_key (r, &key.known) || read_plain_key (r, &key.line, &key.slot))
         {
-          if (!read_entry (r, NULL, known, error))
+          if (!read_entry (r, &key, error))
             return FALSE;
           continue;
         }
+      if (hearth_marshal_read_end (r->m))
+        break;
       if (!next (r, &token, error))
         return FALSE;
       if (token.type == HEARTH_MARSHAL_END)
         break;
-      if (!read_entry (r, &token, 0, error))
+      if (!read_keyed_entry (r, &token, error))
         return FALSE;
     }
 
@@ -689,8 +879,7 @@ _hearth_pstats_read (const guint8  *data,
   r.m = hearth_marshal_new (data, len);
   r.profile = _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
                                    HEARTH_UNIT_SECONDS);
-  r.file = g_string_sized_new (256);
-  r.name = g_string_sized_new (256);
+  r.text = g_string_sized_new (256);
 
   if (read_profile (&r, error))
     {
