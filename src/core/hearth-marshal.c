@@ -13,6 +13,7 @@
 
 #include "hearth-marshal.h"
 
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <string.h>
@@ -185,8 +186,7 @@ need (HearthMarshal  *self,
   if (self->length - self->pos >= n)
     return TRUE;
   return fail (self, error, HEARTH_PROFILE_ERROR_TRUNCATED,
-               _("truncated marshal data: need %" G_GSIZE_FORMAT " bytes at offset 0x%"
-                 G_GSIZE_MODIFIER "x"), n, self->pos);
+               _("truncated marshal data: need %zu bytes at offset 0x%zx"), n, self->pos);
 }
 
 static gboolean
@@ -201,8 +201,8 @@ charge (HearthMarshal  *self,
     }
   self->fatal = TRUE;
   return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
-               _("references expand the data more than %d times at offset 0x%"
-                 G_GSIZE_MODIFIER "x"), BUDGET_FACTOR, self->pos);
+               _("references expand the data more than %d times at offset 0x%zx"),
+               BUDGET_FACTOR, self->pos);
 }
 
 static inline guint8
@@ -324,7 +324,7 @@ push_frame (HearthMarshal  *self,
 
   if (kind != FRAME_REPLAY && self->depth >= HEARTH_MARSHAL_MAX_DEPTH)
     return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                 _("nesting deeper than %d at offset 0x%" G_GSIZE_MODIFIER "x"),
+                 _("nesting deeper than %d at offset 0x%zx"),
                  HEARTH_MARSHAL_MAX_DEPTH, offset);
   g_assert (self->n_frames < STACK_SIZE);
 
@@ -446,18 +446,16 @@ read_size (HearthMarshal  *self,
 
   if (n < 0)
     return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                 _("negative %s size %" G_GINT64_FORMAT " at offset 0x%" G_GSIZE_MODIFIER "x"),
+                 _("negative %s size %" PRId64 " at offset 0x%zx"),
                  what, n, offset);
   if ((guint64) n > self->length - self->pos)
     {
       if (strcmp (what, "string") == 0)
         return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                     _("string of %" G_GINT64_FORMAT " bytes at offset 0x%" G_GSIZE_MODIFIER
-                       "x exceeds the %" G_GSIZE_FORMAT " bytes left"),
+                     _("string of %" PRId64 " bytes at offset 0x%zx exceeds the %zu bytes left"),
                      n, offset, self->length - self->pos);
       return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                   _("%s of %" G_GINT64_FORMAT " items at offset 0x%" G_GSIZE_MODIFIER
-                     "x exceeds the %" G_GSIZE_FORMAT " bytes left"),
+                   _("%s of %" PRId64 " items at offset 0x%zx exceeds the %zu bytes left"),
                    what, n, offset, self->length - self->pos);
     }
   *out = (guint32) n;
@@ -486,7 +484,7 @@ read_text_float (HearthMarshal  *self,
   *out = g_ascii_strtod (buffer, &end);
   if (n == 0 || end != buffer + n || memchr (buffer, '\0', n) != NULL)
     return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                 _("invalid float text at offset 0x%" G_GSIZE_MODIFIER "x"), offset);
+                 _("invalid float text at offset 0x%zx"), offset);
   return TRUE;
 }
 
@@ -510,13 +508,13 @@ read_long (HearthMarshal       *self,
   n = get_i32 (self);
   if (n == G_MININT32)
     return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                 _("integer size out of range at offset 0x%" G_GSIZE_MODIFIER "x"), offset);
+                 _("integer size out of range at offset 0x%zx"), offset);
   negative = n < 0;
   n_digits = (guint32) ABS (n);
   if ((guint64) n_digits * 2 > self->length - self->pos)
     return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                 _("integer of %u digits at offset 0x%" G_GSIZE_MODIFIER "x exceeds the %"
-                   G_GSIZE_FORMAT " bytes left"), n_digits, offset, self->length - self->pos);
+                 _("integer of %u digits at offset 0x%zx exceeds the %zu bytes left"),
+                 n_digits, offset, self->length - self->pos);
   if (!charge (self, n_digits / 4, error))
     return FALSE;
 
@@ -531,8 +529,8 @@ read_long (HearthMarshal       *self,
           self->pos = start + 2 * (k - 1);
           return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
                        digit > 0x7fff ?
-                       _("integer digit out of range at offset 0x%" G_GSIZE_MODIFIER "x") :
-                       _("unnormalised integer at offset 0x%" G_GSIZE_MODIFIER "x"),
+                       _("integer digit out of range at offset 0x%zx") :
+                       _("unnormalised integer at offset 0x%zx"),
                        self->pos);
         }
       number = number * 32768.0 + digit;
@@ -717,7 +715,7 @@ again:
 
     case '0':
       return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                   _("misplaced NULL object at offset 0x%" G_GSIZE_MODIFIER "x"), offset);
+                   _("misplaced NULL object at offset 0x%zx"), offset);
 
     case 'r':
       {
@@ -728,12 +726,11 @@ again:
         k = get_i32 (self);
         if (k < 0 || (guint) k >= self->n_slots)
           return fail (self, error, HEARTH_PROFILE_ERROR_BAD_REF,
-                       _("reference to unknown object %d at offset 0x%" G_GSIZE_MODIFIER "x"
+                       _("reference to unknown object %d at offset 0x%zx"
                          " (%u stored so far)"), k, offset, self->n_slots);
         if (!slot_is_complete (self, (guint) k))
           return fail (self, error, HEARTH_PROFILE_ERROR_BAD_REF,
-                       _("reference to unfinished object %d at offset 0x%" G_GSIZE_MODIFIER
-                         "x"), k, offset);
+                       _("reference to unfinished object %d at offset 0x%zx"), k, offset);
         if (!push_frame (self, FRAME_REPLAY, self->pos, error))
           return FALSE;
         top_frame (self)->next_slot = k;
@@ -750,7 +747,7 @@ again:
         k = get_i32 (self);
         if (k < 0 || (guint) k >= self->n_rtab)
           return fail (self, error, HEARTH_PROFILE_ERROR_BAD_REF,
-                       _("reference to unknown string %d at offset 0x%" G_GSIZE_MODIFIER "x"
+                       _("reference to unknown string %d at offset 0x%zx"
                          " (%u stored so far)"), k, offset, self->n_rtab);
         if (!push_frame (self, FRAME_REPLAY, self->pos, error))
           return FALSE;
@@ -832,7 +829,7 @@ again:
 
     default:
       return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                   _("unknown marshal type code 0x%02x at offset 0x%" G_GSIZE_MODIFIER "x"),
+                   _("unknown marshal type code 0x%02x at offset 0x%zx"),
                    byte, offset);
     }
 
@@ -977,8 +974,7 @@ step_code (HearthMarshal       *self,
         return FALSE;
       if (!code_field_fits (peek_code (self), klass))
         return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                     _("unexpected object in a code object at offset 0x%" G_GSIZE_MODIFIER
-                       "x"), self->pos);
+                     _("unexpected object in a code object at offset 0x%zx"), self->pos);
       f->remaining--;
       f->index++;
       return read_value (self, token, emitted, error);
@@ -998,7 +994,7 @@ step_code (HearthMarshal       *self,
 
   if (!code_end_plausible (self))
     return fail (self, error, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                 _("unexpected data after a code object at offset 0x%" G_GSIZE_MODIFIER "x"),
+                 _("unexpected data after a code object at offset 0x%zx"),
                  self->pos);
 
   g_assert (f->have_name);
@@ -1036,7 +1032,7 @@ step (HearthMarshal       *self,
         {
           self->fatal = TRUE;
           return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                       _("marshal data of %" G_GSIZE_FORMAT " bytes exceeds the limit of 2 GiB"),
+                       _("marshal data of %zu bytes exceeds the limit of 2 GiB"),
                        self->length);
         }
       return read_value (self, token, emitted, error);
@@ -1127,8 +1123,7 @@ recover_in_code (HearthMarshal  *self,
       pop_frame (self);
       if (self->n_code == 0)
         {
-          g_prefix_error (&failure, _("in the code object at offset 0x%" G_GSIZE_MODIFIER
-                                      "x: "), offset);
+          g_prefix_error (&failure, _("in the code object at offset 0x%zx: "), offset);
           g_propagate_error (error, failure);
           return FALSE;
         }

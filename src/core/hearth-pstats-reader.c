@@ -13,6 +13,7 @@
 
 #include "hearth-pstats-reader.h"
 
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdarg.h>
@@ -255,7 +256,7 @@ read_key (PstatsReader              *r,
 
   if (token->count != 3)
     {
-      note_bad (r, token->offset, _("the key is a tuple of %" G_GINT64_FORMAT " items"),
+      note_bad (r, token->offset, _("the key is a tuple of %" PRId64 " items"),
                 token->count);
       return hearth_marshal_skip_to_depth (r->m, depth, error) ? KEY_BAD : KEY_ERROR;
     }
@@ -774,10 +775,9 @@ add_warnings (PstatsReader *r)
     _hearth_profile_add_warning (r->profile,
                                  g_dngettext (GETTEXT_PACKAGE,
                                               "%u entry of an unexpected shape was skipped "
-                                              "(at offset 0x%" G_GSIZE_MODIFIER "x: %s).",
+                                              "(at offset 0x%zx: %s).",
                                               "%u entries of an unexpected shape were skipped "
-                                              "(the first at offset 0x%" G_GSIZE_MODIFIER
-                                              "x: %s).", r->n_bad),
+                                              "(the first at offset 0x%zx: %s).", r->n_bad),
                                  r->n_bad, r->first_bad_offset, r->first_bad);
   if (r->n_weird > 0)
     _hearth_profile_add_warning (r->profile,
@@ -796,9 +796,9 @@ add_warnings (PstatsReader *r)
   if (trailing > 0)
     _hearth_profile_add_warning (r->profile,
                                  g_dngettext (GETTEXT_PACKAGE,
-                                              "%" G_GSIZE_FORMAT " byte after the profile data "
+                                              "%zu byte after the profile data "
                                               "was ignored.",
-                                              "%" G_GSIZE_FORMAT " bytes after the profile data "
+                                              "%zu bytes after the profile data "
                                               "were ignored.", trailing),
                                  trailing);
 }
@@ -847,7 +847,7 @@ read_profile (PstatsReader  *r,
     {
       g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
                    _("expected pstats entries (file, line, name): (cc, nc, tt, ct, callers), "
-                     "but at offset 0x%" G_GSIZE_MODIFIER "x %s"),
+                     "but at offset 0x%zx %s"),
                    r->first_bad_offset, r->first_bad);
       return FALSE;
     }
