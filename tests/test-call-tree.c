@@ -1156,6 +1156,49 @@ test_fixtures (void)
   g_assert_cmpuint (n_trees, >, 10);
 }
 
+static HearthProfile *
+load_example (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", name, NULL);
+  g_autoptr (GError) error = NULL;
+  HearthProfile *profile = hearth_profile_load_path (path, &error);
+
+  g_assert_no_error (error);
+  return profile;
+}
+
+/* The bundled example: the slow run's widest chain is the per-walker loop at roughly nine
+ * tenths of the run, in a small tree; the vectorised run is several times shorter. */
+static void
+test_examples (void)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (HearthProfile) before = load_example ("before.prof");
+  g_autoptr (HearthProfile) after = load_example ("after.prof");
+  g_autoptr (HearthCallTree) tree = hearth_call_tree_new (before, &options, NULL);
+  g_autoptr (HearthCallTree) after_tree = hearth_call_tree_new (after, &options, NULL);
+  g_autofree guint *chains = NULL;
+  const HearthNode *widest;
+  guint n_chains = 0;
+  double share;
+
+  g_assert_nonnull (tree);
+  g_assert_nonnull (after_tree);
+  g_assert_cmpuint (hearth_call_tree_get_n_nodes (tree), <, 12);
+
+  chains = hearth_call_tree_dup_widest_chains (tree, &n_chains);
+  g_assert_cmpuint (n_chains, >, 0);
+  widest = hearth_call_tree_get_node (tree, chains[0]);
+  g_assert_cmpstr (hearth_profile_get_function (before, widest->function)->name, ==, "walker_msd");
+  g_assert_cmpint (widest->flags, ==, HEARTH_NODE_NONE);
+  share = widest->width / hearth_call_tree_get_total (tree);
+  g_assert_cmpfloat (share, >, 0.85);
+  g_assert_cmpfloat (share, <, 0.99);
+
+  g_assert_cmpfloat (hearth_call_tree_get_total (after_tree) * 3, <,
+                     hearth_call_tree_get_total (tree));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1167,6 +1210,7 @@ main (int   argc,
   g_test_add_func ("/call-tree/recursion/direct", test_recursion_direct);
   g_test_add_func ("/call-tree/recursion/mutual", test_recursion_mutual);
   g_test_add_func ("/call-tree/unreached", test_unreached);
+  g_test_add_func ("/call-tree/examples", test_examples);
   g_test_add_func ("/call-tree/unreached/root-callers", test_unreached_root_callers);
   g_test_add_func ("/call-tree/shrink", test_shrink);
   g_test_add_func ("/call-tree/zero-time", test_zero_time);
