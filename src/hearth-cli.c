@@ -132,11 +132,15 @@ print_tree_report (HearthCliOptions  *o,
   tree = build_tree (o, profile, error);
   if (tree == NULL)
     return FALSE;
+  /* bars print keys, not names: reading the sources for them would be wasted */
+  if (g_str_equal (o->print, "bars"))
+    {
+      hearth_report_bars (out, tree);
+      return TRUE;
+    }
   names = hearth_names_new (profile, (const char * const *) o->mine, !o->no_source);
 
-  if (g_str_equal (o->print, "bars"))
-    hearth_report_bars (out, tree);
-  else if (g_str_equal (o->print, "widest"))
+  if (g_str_equal (o->print, "widest"))
     hearth_report_widest (out, tree, names, o->count > 0 ? (guint) o->count : 0);
   else if (g_str_equal (o->print, "folded"))
     hearth_report_folded (out, tree, names);

@@ -8,6 +8,7 @@
 #define G_LOG_DOMAIN "hearth-call-tree"
 
 #include "hearth-call-tree-private.h"
+#include "hearth-path-private.h"
 
 #include <string.h>
 
@@ -504,16 +505,6 @@ hearth_call_tree_dup_unreached (HearthCallTree *self,
 
 /* Root specifications ------------------------------------------------------------------------ */
 
-static const char *
-base_name (const char *path)
-{
-  const char *slash = strrchr (path, '/');
-  const char *backslash = strrchr (path, '\\');
-  const char *last = MAX (slash, backslash);
-
-  return last != NULL ? last + 1 : path;
-}
-
 /* Finds FILE (or its base name), LINE and NAME; sets *ambiguous when several base names fit. */
 static gint
 find_function (HearthProfile *profile,
@@ -534,7 +525,7 @@ find_function (HearthProfile *profile,
         continue;
       if (g_strcmp0 (fn->file, file) == 0)
         return (gint) f;
-      if (fn->file != NULL && strcmp (base_name (fn->file), file) == 0)
+      if (fn->file != NULL && strcmp (_hearth_path_base_name (fn->file), file) == 0)
         {
           if (n_by_base++ > 0)
             g_string_append (ambiguous, ", ");

@@ -534,65 +534,21 @@ expand_edges (Walk  *w,
 
 /* The stack walk ----------------------------------------------------------------------------- */
 
-typedef struct
-{
-  HearthHashKey  key;
-  guint64       *pairs;
-  guint         *values;   /* trie node + 1; 0 is empty */
-  gsize          mask;
-  gsize          used;
-} PairTable;
-
-static void
-pair_table_grow (PairTable *t)
-{
-  gsize old_size = t->mask + 1;
-  guint64 *old_pairs = t->pairs;
-  guint *old_values = t->values;
-
-  t->mask = old_size * 2 - 1;
-  t->pairs = g_new0 (guint64, t->mask + 1);
-  t->values = g_new0 (guint, t->mask + 1);
-  for (gsize i = 0; i < old_size; i++)
-    {
-      gsize j;
-
-      if (old_values[i] == 0)
-        continue;
-      for (j = hearth_hash_bytes (&t->key, &old_pairs[i], 8) & t->mask;
-           t->values[j] != 0;
-           j = (j + 1) & t->mask)
-        ;
-      t->pairs[j] = old_pairs[i];
-      t->values[j] = old_values[i];
-    }
-  g_free (old_pairs);
-  g_free (old_values);
-}
-
 static guint
-trie_child (Trie      *trie,
-            PairTable *t,
-            guint      parent,
-            guint      function)
+trie_child (Trie            *trie,
+            HearthPairTable *t,
+            guint            parent,
+            guint            function)
 {
-  guint64 pair = ((guint64) parent << 32) | function;
+  guint found = hearth_pair_table_lookup (t, parent, function, trie->parent->len);
   double zero = 0;
-  gsize j;
 
-  for (j = hearth_hash_bytes (&t->key, &pair, 8) & t->mask;
-       t->values[j] != 0;
-       j = (j + 1) & t->mask)
-    if (t->pairs[j] == pair)
-      return t->values[j] - 1;
+  if (found != G_MAXUINT)
+    return found;
 
-  t->pairs[j] = pair;
-  t->values[j] = trie->parent->len + 1;
   g_array_append_val (trie->parent, parent);
   g_array_append_val (trie->function, function);
   g_array_append_val (trie->weight, zero);
-  if (++t->used * 4 > (t->mask + 1) * 3)
-    pair_table_grow (t);
 
   return trie->parent->len - 1;
 }
@@ -638,7 +594,7 @@ build_trie (HearthProfile *profile,
             gboolean       collapse)
 {
   Trie *trie = g_new0 (Trie, 1);
-  PairTable table = { 0 };
+  HearthPairTable table;
   guint root_function = root >= 0 ? (guint) root : G_MAXUINT;
   guint none = G_MAXUINT;
   double nothing = 0;
@@ -651,10 +607,7 @@ build_trie (HearthProfile *profile,
   g_array_append_val (trie->parent, none);
   g_array_append_val (trie->function, root_function);
   g_array_append_val (trie->weight, nothing);
-  hearth_hash_key_init_random (&table.key);
-  table.mask = 63;
-  table.pairs = g_new0 (guint64, table.mask + 1);
-  table.values = g_new0 (guint, table.mask + 1);
+  hearth_pair_table_init (&table);
 
   for (guint s = 0; s < hearth_profile_get_n_stacks (profile); s++)
     {
@@ -683,8 +636,7 @@ build_trie (HearthProfile *profile,
           previous = frames[i];
         }
     }
-  g_free (table.pairs);
-  g_free (table.values);
+  hearth_pair_table_clear (&table);
 
   /* children of each node, widest first */
   n = trie->parent->len;

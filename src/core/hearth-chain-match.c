@@ -8,6 +8,7 @@
 #define G_LOG_DOMAIN "hearth-chain-match"
 
 #include "hearth-chain-match.h"
+#include "hearth-path-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -66,12 +67,8 @@ pair_id (HearthChainIndex *index,
     {
       const HearthFunction *f = hearth_profile_get_function (profile, function);
       const char *file = f->file != NULL ? f->file : "";
-      const char *slash = strrchr (file, '/');
-      const char *backslash = strrchr (file, '\\');
 
-      if (backslash != NULL && (slash == NULL || backslash > slash))
-        slash = backslash;
-      key = g_strconcat (slash != NULL ? slash + 1 : file, "\x1f", f->name != NULL ? f->name : "",
+      key = g_strconcat (_hearth_path_base_name (file), "\x1f", f->name != NULL ? f->name : "",
                          NULL);
     }
   found = g_hash_table_lookup (index->pairs, key);

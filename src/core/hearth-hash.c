@@ -202,3 +202,89 @@ hearth_hash_words (const HearthHashKey *key,
     sip_block (&state, words[i]);
   return sip_finish (&state, (guint64) (n_words * 8) << 56);
 }
+
+/**
+ * hearth_pair_table_init:
+ * @table: (out): the table to start, empty
+ */
+void
+hearth_pair_table_init (HearthPairTable *table)
+{
+  hearth_hash_key_init_random (&table->key);
+  table->mask = 63;
+  table->used = 0;
+  table->pairs = g_new0 (guint64, table->mask + 1);
+  table->values = g_new0 (guint, table->mask + 1);
+}
+
+/**
+ * hearth_pair_table_clear:
+ * @table: a started table
+ */
+void
+hearth_pair_table_clear (HearthPairTable *table)
+{
+  g_clear_pointer (&table->pairs, g_free);
+  g_clear_pointer (&table->values, g_free);
+}
+
+static void
+pair_table_grow (HearthPairTable *t)
+{
+  gsize old_size = t->mask + 1;
+  guint64 *old_pairs = t->pairs;
+  guint *old_values = t->values;
+
+  t->mask = old_size * 2 - 1;
+  t->pairs = g_new0 (guint64, t->mask + 1);
+  t->values = g_new0 (guint, t->mask + 1);
+  for (gsize i = 0; i < old_size; i++)
+    {
+      gsize j;
+
+      if (old_values[i] == 0)
+        continue;
+      for (j = hearth_hash_words (&t->key, &old_pairs[i], 1) & t->mask;
+           t->values[j] != 0;
+           j = (j + 1) & t->mask)
+        ;
+      t->pairs[j] = old_pairs[i];
+      t->values[j] = old_values[i];
+    }
+  g_free (old_pairs);
+  g_free (old_values);
+}
+
+/**
+ * hearth_pair_table_lookup:
+ * @table: a started table
+ * @first: the first id of the pair
+ * @second: the second id
+ * @value_if_new: what to store when the pair is new (below %G_MAXUINT)
+ *
+ * Returns: the value stored for the pair, or %G_MAXUINT after storing @value_if_new
+ */
+guint
+hearth_pair_table_lookup (HearthPairTable *table,
+                          guint32          first,
+                          guint32          second,
+                          guint            value_if_new)
+{
+  guint64 pair = ((guint64) first << 32) | second;
+  gsize j;
+
+  g_assert (value_if_new < G_MAXUINT);
+
+  for (j = hearth_hash_words (&table->key, &pair, 1) & table->mask;
+       table->values[j] != 0;
+       j = (j + 1) & table->mask)
+    if (table->pairs[j] == pair)
+      return table->values[j] - 1;
+
+  table->pairs[j] = pair;
+  table->values[j] = value_if_new + 1;
+  if (++table->used * 4 > (table->mask + 1) * 3)
+    pair_table_grow (table);
+
+  return G_MAXUINT;
+}

@@ -39,4 +39,22 @@ guint64 hearth_hash_words           (const HearthHashKey   *key,
                                      const guint64         *words,
                                      gsize                  n_words);
 
+/* Pairs of 32-bit ids (caller and callee, parent node and function) to a number, in an
+ * open-addressing table with its own random key. */
+typedef struct
+{
+  HearthHashKey  key;
+  guint64       *pairs;
+  guint         *values;   /* value + 1; 0 is empty */
+  gsize          mask;
+  gsize          used;
+} HearthPairTable;
+
+void    hearth_pair_table_init      (HearthPairTable       *table);
+void    hearth_pair_table_clear     (HearthPairTable       *table);
+guint   hearth_pair_table_lookup    (HearthPairTable       *table,
+                                     guint32                first,
+                                     guint32                second,
+                                     guint                  value_if_new);
+
 G_END_DECLS

@@ -197,8 +197,12 @@ load_stream (GInputStream  *input,
     {
       g_autoptr (GConverter) gz = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
       g_autoptr (GInputStream) plain = g_converter_input_stream_new (buffered, gz);
+      HearthProfile *profile = load_stream (plain, cancellable, error);
 
-      return load_stream (plain, cancellable, error);
+      /* zlib's own words ("Need more input") do not say which layer failed. */
+      if (profile == NULL)
+        g_prefix_error (error, "gzip-compressed data: ");
+      return profile;
     }
 
   kind = sniff (peek, peeked);

@@ -387,6 +387,21 @@ top_frame (HearthMarshal *self)
   return self->n_frames > 0 ? &self->stack[self->n_frames - 1] : NULL;
 }
 
+/* A reference: read the value stored at @at again, then come back here. The flagged objects
+ * read inside take slots from @first_slot on (-1: none, as for an interned string). */
+static gboolean
+start_replay (HearthMarshal  *self,
+              gsize           at,
+              gint            first_slot,
+              GError        **error)
+{
+  if (!push_frame (self, FRAME_REPLAY, self->pos, error))
+    return FALSE;
+  top_frame (self)->next_slot = first_slot;
+  self->pos = at;
+  return TRUE;
+}
+
 /* A value is complete: leave the replay that produced it, if any. */
 static void
 after_value (HearthMarshal *self)
@@ -731,10 +746,8 @@ again:
         if (!slot_is_complete (self, (guint) k))
           return fail (self, error, HEARTH_PROFILE_ERROR_BAD_REF,
                        _("reference to unfinished object %d at offset 0x%zx"), k, offset);
-        if (!push_frame (self, FRAME_REPLAY, self->pos, error))
+        if (!start_replay (self, slot_offset (self, k), k, error))
           return FALSE;
-        top_frame (self)->next_slot = k;
-        self->pos = slot_offset (self, k);
         goto again;
       }
 
@@ -749,10 +762,8 @@ again:
           return fail (self, error, HEARTH_PROFILE_ERROR_BAD_REF,
                        _("reference to unknown string %d at offset 0x%zx"
                          " (%u stored so far)"), k, offset, self->n_rtab);
-        if (!push_frame (self, FRAME_REPLAY, self->pos, error))
+        if (!start_replay (self, self->rtab[k], -1, error))
           return FALSE;
-        top_frame (self)->next_slot = -1;
-        self->pos = self->rtab[k];
         goto again;
       }
 

@@ -64,6 +64,7 @@
 #define G_LOG_DOMAIN "hearth-names"
 
 #include "hearth-names.h"
+#include "hearth-path-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -790,25 +791,11 @@ hearth_find_outer_module (HearthProfile *profile)
   return best;
 }
 
-/* The last separator of a file name of either system, or NULL. */
-static const char *
-hearth_last_separator (const char *file)
-{
-  const char *slash = strrchr (file, '/');
-  const char *back = strrchr (file, '\\');
-
-  if (slash == NULL)
-    return back;
-  if (back == NULL)
-    return slash;
-  return slash > back ? slash : back;
-}
-
 /* The folder part of a file name of either system: "." for a bare name. */
 static char *
 hearth_dirname (const char *file)
 {
-  const char *sep = hearth_last_separator (file);
+  const char *sep = _hearth_path_last_separator (file);
 
   if (sep == NULL)
     return g_strdup (".");
@@ -2002,7 +1989,7 @@ hearth_source_open (HearthSourceCache *cache,
                     const char        *file)
 {
   g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
-  const char *base = hearth_last_separator (file);
+  const char *base = _hearth_path_last_separator (file);
 
   if (g_path_is_absolute (file))
     g_ptr_array_add (candidates, g_strdup (file));

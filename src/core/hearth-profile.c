@@ -864,22 +864,6 @@ build_indexes (HearthProfile *self,
     }
 }
 
-typedef struct
-{
-  HearthProfile *self;
-  guint64        pair;
-} PairKey;
-
-static gboolean
-pair_equal (gconstpointer user_data,
-            guint         value)
-{
-  const PairKey *k = user_data;
-  const HearthEdge *e = &k->self->edges[value];
-
-  return (((guint64) e->caller << 32) | e->callee) == k->pair;
-}
-
 /* Sums of huge counts can pass 2^63, where a plain cast is undefined. */
 static gint64
 count_from_weight (double weight)
@@ -897,10 +881,10 @@ derive_from_stacks (HearthProfile *self)
   g_autofree guint *function_stamp = g_new0 (guint, n_functions);
   g_autoptr (GArray) edge_stamp = g_array_new (FALSE, TRUE, sizeof (guint));
   HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
-  HearthIndexTable pairs;
+  HearthPairTable pairs;
   gboolean integral = TRUE;
 
-  index_table_init (&pairs);
+  hearth_pair_table_init (&pairs);
   self->n_edges = 0;
 
   for (guint s = 0; s < n_stacks; s++)
@@ -929,9 +913,8 @@ derive_from_stacks (HearthProfile *self)
 
           if (i > start)
             {
-              PairKey k = { self, ((guint64) frames[i - 1] << 32) | frames[i] };
-              guint e = index_table_lookup (&pairs, hearth_hash_bytes (&self->key, &k.pair, 8),
-                                            pair_equal, &k, self->n_edges);
+              guint e = hearth_pair_table_lookup (&pairs, frames[i - 1], frames[i],
+                                                  self->n_edges);
               HearthEdge *edge;
 
               if (e == G_MAXUINT)
@@ -971,7 +954,7 @@ derive_from_stacks (HearthProfile *self)
         }
     }
 
-  index_table_clear (&pairs);
+  hearth_pair_table_clear (&pairs);
 }
 
 void

@@ -8,6 +8,7 @@
 #define G_LOG_DOMAIN "hearth-report"
 
 #include "hearth-report.h"
+#include "hearth-path-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -120,7 +121,6 @@ append_short_place (GString     *out,
 {
   HearthProfile *profile = hearth_names_get_profile (names);
   const HearthFunction *f;
-  const char *base;
 
   g_string_append (out, label_of (names, function));
   if (function >= hearth_profile_get_n_functions (profile))
@@ -128,8 +128,7 @@ append_short_place (GString     *out,
   f = hearth_profile_get_function (profile, function);
   if (f->file == NULL || f->file[0] == '\0')
     return;
-  base = MAX (strrchr (f->file, '/'), strrchr (f->file, '\\'));
-  g_string_append_printf (out, " (%s:%" G_GINT64_FORMAT ")", base != NULL ? base + 1 : f->file,
+  g_string_append_printf (out, " (%s:%" G_GINT64_FORMAT ")", _hearth_path_base_name (f->file),
                           f->line);
 }
 
