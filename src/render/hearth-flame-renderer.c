@@ -268,24 +268,42 @@ run_variant (Run   *run,
   return run->variant[slot];
 }
 
-/* The text a bar shows before fitting: the qualified name when the names know one. */
+/**
+ * hearth_bar_label_text:
+ * @profile: a profile
+ * @names: (nullable): its names
+ * @function: a function of @profile, or past its end for the root
+ *
+ * The text a bar shows before fitting: the qualified name when the names know one, else
+ * the label, else the raw name. The HTML page labels its bars the same way.
+ *
+ * Returns: (transfer none): the text
+ */
+const char *
+hearth_bar_label_text (HearthProfile *profile,
+                       HearthNames   *names,
+                       guint          function)
+{
+  const char *text = NULL;
+
+  if (function >= hearth_profile_get_n_functions (profile))
+    return "all";
+  if (names != NULL)
+    {
+      text = hearth_names_get_qualified (names, function);
+      if (text == NULL || text[0] == '\0')
+        text = hearth_names_get_label (names, function);
+    }
+  if (text == NULL || text[0] == '\0')
+    text = hearth_profile_get_function (profile, function)->name;
+  return text != NULL && text[0] != '\0' ? text : "?";
+}
+
 static const char *
 run_label_text (Run   *run,
                 guint  function)
 {
-  const char *text = NULL;
-
-  if (function >= run->n_functions)
-    return "all";
-  if (run->names != NULL)
-    {
-      text = hearth_names_get_qualified (run->names, function);
-      if (text == NULL || text[0] == '\0')
-        text = hearth_names_get_label (run->names, function);
-    }
-  if (text == NULL || text[0] == '\0')
-    text = hearth_profile_get_function (run->profile, function)->name;
-  return text != NULL && text[0] != '\0' ? text : "?";
+  return hearth_bar_label_text (run->profile, run->names, function);
 }
 
 static gboolean
@@ -1083,6 +1101,23 @@ flow_legend (HearthFlameRenderer *self,
   return f->n_legend > 0 ? line + 1 : 0;
 }
 
+/* The row pitch: the viewport's when it asks for one, else from the label font. */
+static double
+frame_row_height (const HearthFlameViewport *vp,
+                  double                     line_h)
+{
+  double row_h = vp->row_height > 0 && isfinite (vp->row_height) ? round (vp->row_height)
+                                                                 : round (line_h * ROW_LINES);
+
+  return CLAMP (row_h, 3, 200);
+}
+
+static double
+label_line_height (HearthFlameRenderer *self)
+{
+  return ceil (hearth_label_fit_get_line_height (self->fit[HEARTH_SCENE_FONT_LABEL]));
+}
+
 static void
 compute_frame (HearthFlameRenderer       *self,
                const HearthFlameViewport *vp,
@@ -1093,11 +1128,9 @@ compute_frame (HearthFlameRenderer       *self,
   double m = self->margin, y, reserve = 0, max_total = 0, bars_w;
 
   memset (f, 0, sizeof *f);
-  f->line_h = ceil (hearth_label_fit_get_line_height (label_fit));
+  f->line_h = label_line_height (self);
   f->title_h = ceil (hearth_label_fit_get_line_height (title_fit));
-  f->row_h = vp->row_height > 0 && isfinite (vp->row_height) ? round (vp->row_height)
-                                                             : round (f->line_h * ROW_LINES);
-  f->row_h = CLAMP (f->row_h, 3, 200);
+  f->row_h = frame_row_height (vp, f->line_h);
   f->bar_h = f->row_h - GAP;
   f->pad = MAX (2, round (f->line_h * 0.3));
   f->width = vp->width >= 1 && isfinite (vp->width) ? vp->width : 1;
@@ -1200,6 +1233,28 @@ to_px (const Frame *f,
        double       value)
 {
   return f->left + (value - f->origin[run]) * f->scale[run];
+}
+
+/* A bar's pixel columns, rounded, at least one pixel wide. */
+static void
+bar_span (const Frame      *f,
+          guint             run,
+          const HearthNode *node,
+          double           *x0,
+          double           *x1)
+{
+  *x0 = round (to_px (f, run, node->left));
+  *x1 = round (to_px (f, run, node->left + node->width));
+  if (*x1 - *x0 < 1)
+    *x1 = *x0 + 1;
+}
+
+/* The width a bar is drawn: a gap to its neighbour once it is wide enough to spare one. */
+static double
+gapped_width (double x0,
+              double x1)
+{
+  return x1 - x0 >= 3 ? x1 - x0 - GAP : x1 - x0;
 }
 
 /* Building a scene ------------------------------------------------------------------------------ */
@@ -1659,19 +1714,16 @@ emit_bar (Build            *b,
   Run *run = &self->runs[run_index];
   const HearthNode *node = &run->nodes[index];
   const Frame *f = &b->f;
-  double x0 = round (to_px (f, run_index, node->left));
-  double x1 = round (to_px (f, run_index, node->left + node->width));
-  double solid, w;
+  double x0, x1, solid, w;
   gboolean dim = FALSE, hatch = FALSE, matched = FALSE;
   guint solid_paint, text_paint;
 
-  if (x1 - x0 < 1)
-    x1 = x0 + 1;
+  bar_span (f, run_index, node, &x0, &x1);
   x0 = MAX (x0, f->left);
   x1 = MIN (x1, f->bars_right);
   if (x1 - x0 < 1)
     return;
-  w = x1 - x0 >= 3 ? x1 - x0 - GAP : x1 - x0;
+  w = gapped_width (x0, x1);
 
   if (searching (self))
     {
@@ -2594,13 +2646,11 @@ double
 hearth_flame_renderer_get_row_height (HearthFlameRenderer       *self,
                                       const HearthFlameViewport *viewport)
 {
-  Frame f;
-
   g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), 0);
   g_return_val_if_fail (viewport != NULL, 0);
 
-  compute_frame (self, viewport, &f);
-  return f.row_h;
+  /* only the font and the viewport decide it: no need to lay out the whole frame */
+  return frame_row_height (viewport, label_line_height (self));
 }
 
 /**
@@ -2694,13 +2744,10 @@ hearth_flame_renderer_get_node_rect (HearthFlameRenderer       *self,
     return FALSE;
   compute_frame (self, viewport, &f);
   n = &self->runs[run].nodes[node];
-  x0 = round (to_px (&f, run, n->left));
-  x1 = round (to_px (&f, run, n->left + n->width));
-  if (x1 - x0 < 1)
-    x1 = x0 + 1;
+  bar_span (&f, run, n, &x0, &x1);
   rect->x = x0;
   rect->y = row_y (&f, viewport, run, n->depth);
-  rect->width = x1 - x0 >= 3 ? x1 - x0 - GAP : x1 - x0;
+  rect->width = gapped_width (x0, x1);
   rect->height = f.bar_h;
   return TRUE;
 }

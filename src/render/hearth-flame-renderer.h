@@ -249,5 +249,8 @@ void                 hearth_scene_paint                    (const HearthScene   
 
 char                *hearth_format_value                   (double                     value,
                                                             HearthUnit                 unit);
+const char          *hearth_bar_label_text                 (HearthProfile             *profile,
+                                                            HearthNames               *names,
+                                                            guint                      function);
 
 G_END_DECLS

@@ -340,26 +340,6 @@ page_run_init (PageRun        *run,
     }
 }
 
-/* The text a bar shows before fitting, as the renderer picks it. */
-static const char *
-run_label (PageRun *run,
-           guint    slot)
-{
-  const char *text = NULL;
-
-  if (slot >= run->n_functions)
-    return "all";
-  if (run->names != NULL)
-    {
-      text = hearth_names_get_qualified (run->names, slot);
-      if (text == NULL || text[0] == '\0')
-        text = hearth_names_get_label (run->names, slot);
-    }
-  if (text == NULL || text[0] == '\0')
-    text = hearth_profile_get_function (run->profile, slot)->name;
-  return text != NULL && text[0] != '\0' ? text : "?";
-}
-
 static char *
 run_title (PageRun *run)
 {
@@ -786,7 +766,7 @@ function_field (Page    *page,
 {
   const HearthFunction *f = NULL;
   gboolean deterministic = hearth_profile_get_kind (run->profile) == HEARTH_KIND_DETERMINISTIC;
-  const char *label = run_label (run, slot);
+  const char *label = hearth_bar_label_text (run->profile, run->names, slot);
   gint64 n = 0;
 
   if (slot < run->n_functions)

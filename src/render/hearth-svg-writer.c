@@ -120,6 +120,19 @@ hearth_svg_append_escaped (GString    *out,
     }
 }
 
+/* a colour attribute: ` name="#rrggbb"` */
+static void
+append_color_attr (GString    *out,
+                   const char *name,
+                   guint32     color)
+{
+  g_string_append_c (out, ' ');
+  g_string_append (out, name);
+  g_string_append (out, "=\"");
+  hearth_svg_append_color (out, color);
+  g_string_append_c (out, '"');
+}
+
 static void
 append_paint (GString                *out,
               const HearthScenePaint *paint,
@@ -138,9 +151,7 @@ append_stroke (GString                *out,
                const HearthScenePaint *paint,
                const HearthSceneItem  *item)
 {
-  g_string_append (out, " stroke=\"");
-  hearth_svg_append_color (out, paint->color);
-  g_string_append_c (out, '"');
+  append_color_attr (out, "stroke", paint->color);
   hearth_svg_append_attr (out, "stroke-width", item->line_width);
   if (item->dashed)
     g_string_append (out, " stroke-dasharray=\"3 2\"");
@@ -182,9 +193,8 @@ hearth_svg_writer_append_patterns (GString                *out,
       g_string_append (out, "><rect");
       hearth_svg_append_attr (out, "width", s);
       hearth_svg_append_attr (out, "height", s);
-      g_string_append (out, " fill=\"");
-      hearth_svg_append_color (out, paint->ground);
-      g_string_append (out, "\"/><path d=\"");
+      append_color_attr (out, "fill", paint->ground);
+      g_string_append (out, "/><path d=\"");
       for (int k = -1; k <= 1; k++)
         {
           g_string_append (out, k == -1 ? "M" : " M");
@@ -195,9 +205,8 @@ hearth_svg_writer_append_patterns (GString                *out,
           hearth_svg_append_number (out, (k + 1) * s, 2);
           g_string_append (out, ",0");
         }
-      g_string_append (out, "\" stroke=\"");
-      hearth_svg_append_color (out, paint->color);
-      g_string_append (out, "\"");
+      g_string_append_c (out, '"');
+      append_color_attr (out, "stroke", paint->color);
       hearth_svg_append_attr (out, "stroke-width", HEARTH_SCENE_HATCH_LINE);
       g_string_append (out, "/></pattern>\n");
     }
@@ -213,9 +222,8 @@ hearth_svg_writer_append_background (GString           *out,
   g_string_append (out, "<rect");
   hearth_svg_append_attr (out, "width", scene->width);
   hearth_svg_append_attr (out, "height", scene->height);
-  g_string_append (out, " fill=\"");
-  hearth_svg_append_color (out, scene->background);
-  g_string_append (out, "\"/>\n");
+  append_color_attr (out, "fill", scene->background);
+  g_string_append (out, "/>\n");
 }
 
 static void
@@ -314,9 +322,9 @@ hearth_svg_writer_append_item (GString                *out,
       hearth_svg_append_attr (out, "y", item->y + scene->font_baseline[font]);
       /* the width pango measured: another font in the viewer cannot overflow the bar */
       hearth_svg_append_attr (out, "textLength", item->w);
-      g_string_append (out, " lengthAdjust=\"spacingAndGlyphs\" fill=\"");
-      hearth_svg_append_color (out, paint->color);
-      g_string_append (out, "\">");
+      g_string_append (out, " lengthAdjust=\"spacingAndGlyphs\"");
+      append_color_attr (out, "fill", paint->color);
+      g_string_append_c (out, '>');
       hearth_svg_append_escaped (out, item->text, options->html);
       g_string_append (out, "</text>\n");
       break;
@@ -381,16 +389,14 @@ hearth_svg_writer_write (const HearthScene *scene,
   write_defs (out, scene);
   hearth_svg_writer_append_background (out, scene);
 
-  /* list order is drawing order: a bar's fills, marks and label sit in its group, and
-   * bars never overlap */
-  for (guint layer = 0; layer < HEARTH_SCENE_N_LAYERS; layer++)
+  /* the grid lines under everything; after them list order is drawing order: a bar's
+   * fills, marks and label sit in its group, and bars never overlap */
+  for (guint pass = 0; pass < 2; pass++)
     for (guint i = 0; i < scene->items->len; i++)
       {
         const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
 
-        if (layer == HEARTH_SCENE_LAYER_BACK ? item->layer == HEARTH_SCENE_LAYER_BACK
-                                             : layer == HEARTH_SCENE_LAYER_FILL &&
-                                               item->layer != HEARTH_SCENE_LAYER_BACK)
+        if ((item->layer == HEARTH_SCENE_LAYER_BACK) == (pass == 0))
           write_item (out, scene, item);
       }
   g_string_append (out, "</svg>\n");
