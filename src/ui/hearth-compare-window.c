@@ -11,7 +11,6 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <string.h>
 
 #include "hearth-application.h"
 #include "hearth-chain-match.h"
@@ -318,7 +317,8 @@ chain_activated (HearthCompareWindow *self,
   gtk_widget_grab_focus (view_of (self, before_node >= 0 ? 0 : 1));
 }
 
-/* Each view gets the height its run needs when both fit, else a share of the room in
+/* Each view gets the height its run needs when both fit, else the shallow one keeps its
+ * height or both get a share of the room in
  * proportion to that height: a shallow run does not leave half the window empty. */
 static gboolean
 fit_views (GtkWidget     *paned,
@@ -341,6 +341,12 @@ fit_views (GtkWidget     *paned,
   if (heights[0] + heights[1] <= room)
     gtk_paned_set_position (GTK_PANED (self->views_paned),
                             heights[0] + (room - heights[0] - heights[1]) / 2);
+  /* a run that fits in half the room keeps its whole height (axis caption included);
+   * the other one scrolls */
+  else if (heights[0] <= room / 2)
+    gtk_paned_set_position (GTK_PANED (self->views_paned), heights[0]);
+  else if (heights[1] <= room / 2)
+    gtk_paned_set_position (GTK_PANED (self->views_paned), room - heights[1]);
   else
     gtk_paned_set_position (GTK_PANED (self->views_paned),
                             CLAMP (room * heights[0] / (heights[0] + heights[1]), room / 5,
@@ -427,31 +433,18 @@ trees_changed (HearthCompareWindow *self)
 
 /* Loading ------------------------------------------------------------------------------------ */
 
-typedef struct
-{
-  HearthCompareWindow *window;
-  GFile               *file;
-} LoadRequest;
-
 static void
 load_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  LoadRequest *request = user_data;
-  g_autoptr (HearthCompareWindow) self = g_steal_pointer (&request->window);
-  g_autoptr (GFile) file = g_steal_pointer (&request->file);
+  g_autoptr (HearthCompareWindow) self = user_data;
+  g_autofree char *title = NULL;
   g_autoptr (GError) error = NULL;
 
-  g_free (request);
-  if (!hearth_session_load_finish (HEARTH_SESSION (source), result, &error) &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
-
-      show_message (self, GTK_MESSAGE_ERROR, title, error->message);
-    }
+  if (!hearth_session_load_finish_titled (HEARTH_SESSION (source), result, &title, &error) &&
+      title != NULL)
+    show_message (self, GTK_MESSAGE_ERROR, title, error->message);
   update_page (self);
 }
 
@@ -468,17 +461,11 @@ hearth_compare_window_load_run (HearthCompareWindow *self,
                                 guint                run,
                                 GFile               *file)
 {
-  LoadRequest *request;
-
   g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
   g_return_if_fail (run < 2);
   g_return_if_fail (G_IS_FILE (file));
 
-  request = g_new0 (LoadRequest, 1);
-
-  request->window = g_object_ref (self);
-  request->file = g_object_ref (file);
-  hearth_session_load_async (self->sessions[run], file, NULL, load_done, request);
+  hearth_session_load_async (self->sessions[run], file, NULL, load_done, g_object_ref (self));
 }
 
 /* Export ------------------------------------------------------------------------------------- */
@@ -526,14 +513,10 @@ export_action (GtkWidget  *widget,
   g_autofree char *before = run_name (self, 0);
   g_autofree char *after = run_name (self, 1);
   g_autofree char *name = NULL;
-  char *dot;
 
   if (!both_laid_out (self))
     return;
-  for (char **part = (char *[]) { before, after, NULL }; *part != NULL; part++)
-    if ((dot = strrchr (*part, '.')) != NULL && dot != *part)
-      *dot = '\0';
-  name = g_strdup_printf ("%s-vs-%s.svg", before, after);
+  name = hearth_export_initial_name (before, after);
   hearth_export_dialog_open (GTK_WINDOW (self), _("Export the Pair"), name, folder, &funcs);
 }
 

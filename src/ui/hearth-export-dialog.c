@@ -10,6 +10,7 @@
 #include "hearth-export-dialog.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hearth-gtk-compat.h"
 
@@ -183,6 +184,35 @@ hearth_export_file_filters (void)
       g_list_store_append (filters, filter);
     }
   return G_LIST_MODEL (filters);
+}
+
+/* @name without its extension; a leading dot (".profile") is part of the name */
+static char *
+dup_stem (const char *name)
+{
+  const char *dot = strrchr (name, '.');
+
+  return dot != NULL && dot != name ? g_strndup (name, dot - name) : g_strdup (name);
+}
+
+/**
+ * hearth_export_initial_name:
+ * @run: the file name of the run drawn (or of the run before)
+ * @after: (nullable): the file name of the run after, when two runs are drawn
+ *
+ * Returns: the SVG file name an export proposes: "RUN.svg" or "RUN-vs-AFTER.svg", without
+ *   the runs' own extensions
+ */
+char *
+hearth_export_initial_name (const char *run,
+                            const char *after)
+{
+  g_autofree char *stem = dup_stem (run);
+  g_autofree char *after_stem = after != NULL ? dup_stem (after) : NULL;
+
+  if (after_stem == NULL)
+    return g_strconcat (stem, ".svg", NULL);
+  return g_strdup_printf ("%s-vs-%s.svg", stem, after_stem);
 }
 
 /**

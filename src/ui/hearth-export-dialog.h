@@ -46,6 +46,8 @@ typedef struct
 } HearthExportDialogFuncs;
 
 GListModel *hearth_export_file_filters (void);
+char       *hearth_export_initial_name (const char                    *run,
+                                        const char                    *after);
 
 void        hearth_export_dialog_open  (GtkWindow                     *window,
                                         const char                    *title,

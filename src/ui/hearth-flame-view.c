@@ -82,7 +82,6 @@ struct _HearthFlameView
   gint                 hover;
   gint                 menu_node;
   double               pointer_x;
-  double               pointer_y;
   gboolean             pointer_inside;
   double               pinch_scale;
 };
@@ -226,11 +225,18 @@ bars_columns (HearthFlameView *self,
 
 /* The flame stands on the bottom of the view; an icicle hangs from the top. */
 static double
-content_offset (HearthFlameView *self)
+offset_for_height (HearthFlameView *self,
+                   double           height)
 {
   if (self->icicle)
     return 0;
-  return MAX (0, gtk_widget_get_height (GTK_WIDGET (self)) - content_height (self));
+  return MAX (0, gtk_widget_get_height (GTK_WIDGET (self)) - height);
+}
+
+static double
+content_offset (HearthFlameView *self)
+{
+  return self->icicle ? 0 : offset_for_height (self, content_height (self));
 }
 
 static void
@@ -483,6 +489,24 @@ hearth_flame_view_node_at (HearthFlameView *self,
   return hearth_flame_renderer_node_at (self->renderer, &vp, x, y - content_offset (self), NULL);
 }
 
+/* Where @node is drawn with the graph @offset pixels down the widget (a draw knows it). */
+static gboolean
+node_bounds (HearthFlameView *self,
+             guint            node,
+             double           offset,
+             graphene_rect_t *bounds)
+{
+  HearthFlameViewport vp;
+  cairo_rectangle_t rect;
+
+  current_viewport (self, &vp);
+  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp, comparing (self) ? self->run : 0,
+                                            node, &rect))
+    return FALSE;
+  graphene_rect_init (bounds, rect.x, rect.y + offset, rect.width, rect.height);
+  return TRUE;
+}
+
 /**
  * hearth_flame_view_get_node_bounds:
  * @self: a #HearthFlameView
@@ -496,20 +520,10 @@ hearth_flame_view_get_node_bounds (HearthFlameView *self,
                                    guint            node,
                                    graphene_rect_t *bounds)
 {
-  HearthFlameViewport vp;
-  cairo_rectangle_t rect;
-
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), FALSE);
   g_return_val_if_fail (bounds != NULL, FALSE);
 
-  if (node >= n_nodes (self))
-    return FALSE;
-  current_viewport (self, &vp);
-  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp, comparing (self) ? self->run : 0,
-                                            node, &rect))
-    return FALSE;
-  graphene_rect_init (bounds, rect.x, rect.y + content_offset (self), rect.width, rect.height);
-  return TRUE;
+  return node < n_nodes (self) && node_bounds (self, node, content_offset (self), bounds);
 }
 
 /**
@@ -830,7 +844,7 @@ wanted_band (HearthFlameView *self,
              double          *top,
              double          *bottom)
 {
-  double offset = content_offset (self);
+  double offset = offset_for_height (self, height);
   double visible_top, visible_bottom, page;
 
   if (height <= BAND_LIMIT || self->vadjustment == NULL)
@@ -850,7 +864,7 @@ static gboolean
 band_covers_view (HearthFlameView *self,
                   double           height)
 {
-  double offset = content_offset (self);
+  double offset = offset_for_height (self, height);
   double visible_top, visible_bottom;
 
   if (height <= BAND_LIMIT || self->vadjustment == NULL)
@@ -888,51 +902,58 @@ record_graph (HearthFlameView *self,
 }
 
 static void
+append_outline (GtkSnapshot           *snapshot,
+                const graphene_rect_t *bounds,
+                float                  width,
+                const GdkRGBA         *color)
+{
+  GskRoundedRect outline;
+
+  gsk_rounded_rect_init_from_rect (&outline, bounds, 0);
+  gtk_snapshot_append_border (snapshot, &outline, (float[4]) { width, width, width, width },
+                              (GdkRGBA[4]) { *color, *color, *color, *color });
+}
+
+static void
 hearth_flame_view_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
   double width = gtk_widget_get_width (widget);
-  double height;
+  double height, offset;
   graphene_rect_t bounds;
+  GdkRGBA fg;
 
   if (n_nodes (self) == 0 || width < 1)
     return;
 
+  /* laid out once per draw: the outlines below are placed with the same offset */
   height = content_height (self);
+  offset = offset_for_height (self, height);
   if (self->graph != NULL && (self->graph_width != width || !band_covers_view (self, height)))
     g_clear_pointer (&self->graph, gsk_render_node_unref);
   if (self->graph == NULL)
     record_graph (self, width, height);
 
   gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, content_offset (self)));
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, offset));
   if (self->graph != NULL)
     gtk_snapshot_append_node (snapshot, self->graph);
   gtk_snapshot_restore (snapshot);
 
+  if (self->linked < 0 && self->hover < 0)
+    return;
+  hearth_widget_get_fg_color (widget, &fg);
   if (self->linked >= 0 && self->linked != self->hover &&
-      hearth_flame_view_get_node_bounds (self, self->linked, &bounds))
+      (guint) self->linked < n_nodes (self) && node_bounds (self, self->linked, offset, &bounds))
+    append_outline (snapshot, &bounds, 2, &fg);
+  if (self->hover >= 0 && (guint) self->hover < n_nodes (self) &&
+      node_bounds (self, self->hover, offset, &bounds))
     {
-      GdkRGBA fg;
-      GskRoundedRect outline;
-
-      hearth_widget_get_fg_color (widget, &fg);
-      gsk_rounded_rect_init_from_rect (&outline, &bounds, 0);
-      gtk_snapshot_append_border (snapshot, &outline, (float[4]) { 2, 2, 2, 2 },
-                                  (GdkRGBA[4]) { fg, fg, fg, fg });
-    }
-  if (self->hover >= 0 && hearth_flame_view_get_node_bounds (self, self->hover, &bounds))
-    {
-      GdkRGBA fg;
-      GskRoundedRect outline;
       GdkRGBA tint = self->dark ? (GdkRGBA) { 1, 1, 1, 0.22 } : (GdkRGBA) { 1, 1, 1, 0.35 };
 
-      hearth_widget_get_fg_color (widget, &fg);
       gtk_snapshot_append_color (snapshot, &tint, &bounds);
-      gsk_rounded_rect_init_from_rect (&outline, &bounds, 0);
-      gtk_snapshot_append_border (snapshot, &outline, (float[4]) { 1, 1, 1, 1 },
-                                  (GdkRGBA[4]) { fg, fg, fg, fg });
+      append_outline (snapshot, &bounds, 1, &fg);
     }
 }
 
@@ -1507,7 +1528,6 @@ motion (GtkEventControllerMotion *controller,
         HearthFlameView          *self)
 {
   self->pointer_x = x;
-  self->pointer_y = y;
   self->pointer_inside = TRUE;
   set_hover (self, hearth_flame_view_node_at (self, x, y));
 }

@@ -68,6 +68,21 @@ hearth_profile_file_filters (void)
 
 #if GTK_CHECK_VERSION (4, 10, 0)
 
+/* The open and save dialogs answer alike: a file, or a dismissal the caller sees as cancelled. */
+static void
+return_choice (GTask  *task,
+               GFile  *file,
+               GError *error)
+{
+  if (file != NULL)
+    g_task_return_pointer (task, file, g_object_unref);
+  else if (g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) ||
+           g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", error->message);
+  else
+    g_task_return_error (task, g_error_copy (error));
+}
+
 static void
 file_dialog_done (GObject      *source,
                   GAsyncResult *result,
@@ -80,16 +95,34 @@ file_dialog_done (GObject      *source,
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, &error);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  if (file != NULL)
-    g_task_return_pointer (task, file, g_object_unref);
-  else if (g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) ||
-           g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", error->message);
-  else
-    g_task_return_error (task, g_steal_pointer (&error));
+  return_choice (task, file, error);
 }
 
 #else
+
+/* A modal native chooser offering @filters (#GtkFileFilter items; may be %NULL). */
+static GtkFileChooserNative *
+chooser_new (GtkWindow            *parent,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept_label,
+             GListModel           *filters,
+             GFile                *folder)
+{
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (title, parent, action, accept_label, _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  for (guint i = 0; filters != NULL && i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr (GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+    }
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+  return native;
+}
 
 static void
 file_chooser_response (GtkNativeDialog *native,
@@ -153,20 +186,10 @@ hearth_open_file_async (GtkWindow           *parent,
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   {
-    GtkFileChooserNative *native;
+    GtkFileChooserNative *native = chooser_new (parent, title, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                accept_label, filters, folder);
 
-    native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                          accept_label, _("_Cancel"));
-    gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-    for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
-      {
-        g_autoptr (GtkFileFilter) filter = g_list_model_get_item (filters, i);
-
-        gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-      }
     gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), first);
-    if (folder != NULL)
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
     g_signal_connect (native, "response", G_CALLBACK (file_chooser_response), task);
     gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
   }
@@ -205,13 +228,7 @@ save_dialog_done (GObject      *source,
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, &error);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  if (file != NULL)
-    g_task_return_pointer (task, file, g_object_unref);
-  else if (g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) ||
-           g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", error->message);
-  else
-    g_task_return_error (task, g_steal_pointer (&error));
+  return_choice (task, file, error);
 }
 
 #endif
@@ -257,19 +274,9 @@ hearth_save_file_async (GtkWindow           *parent,
   G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   {
-    GtkFileChooserNative *native;
+    GtkFileChooserNative *native = chooser_new (parent, title, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                _("_Save"), filters, folder);
 
-    native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                          _("_Save"), _("_Cancel"));
-    gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-    for (guint i = 0; filters != NULL && i < g_list_model_get_n_items (filters); i++)
-      {
-        g_autoptr (GtkFileFilter) filter = g_list_model_get_item (filters, i);
-
-        gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-      }
-    if (folder != NULL)
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), initial_name);
     g_signal_connect (native, "response", G_CALLBACK (file_chooser_response), task);
     gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));

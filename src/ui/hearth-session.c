@@ -948,6 +948,8 @@ hearth_session_load_async (HearthSession       *self,
   self->load_cancellable = g_cancellable_new ();
 
   outer = g_task_new (self, cancellable, callback, user_data);
+  /* kept for the title of a failure: on failure the session still names the file it showed */
+  g_task_set_task_data (outer, g_object_ref (file), g_object_unref);
 
   job = job_new (self);
   job->file = g_object_ref (file);
@@ -981,6 +983,43 @@ hearth_session_load_finish (HearthSession  *self,
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * hearth_session_load_finish_titled:
+ * @self: a #HearthSession
+ * @result: the result given to the callback
+ * @title: (out) (optional): when the load failed other than by being cancelled, a title
+ *   for a banner naming the file that could not be opened; %NULL otherwise
+ * @error: return location for the loader's error
+ *
+ * As hearth_session_load_finish(), with the title a window shows above the error.
+ *
+ * Returns: %TRUE when the file was loaded and is shown
+ */
+gboolean
+hearth_session_load_finish_titled (HearthSession  *self,
+                                   GAsyncResult   *result,
+                                   char          **title,
+                                   GError        **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  if (title != NULL)
+    *title = NULL;
+  if (g_task_propagate_boolean (G_TASK (result), &local_error))
+    return TRUE;
+  if (title != NULL && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      name = g_file_get_basename (g_task_get_task_data (G_TASK (result)));
+      *title = g_strdup_printf (_("Could not open “%s”"), name);
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 /**

@@ -31,6 +31,10 @@ void                hearth_session_load_async         (HearthSession        *sel
 gboolean            hearth_session_load_finish        (HearthSession        *self,
                                                        GAsyncResult         *result,
                                                        GError              **error);
+gboolean            hearth_session_load_finish_titled (HearthSession        *self,
+                                                       GAsyncResult         *result,
+                                                       char                **title,
+                                                       GError              **error);
 void                hearth_session_set_profile        (HearthSession        *self,
                                                        HearthProfile        *profile,
                                                        HearthNames          *names,

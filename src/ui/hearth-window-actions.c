@@ -10,7 +10,6 @@
 #include "hearth-window-private.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "hearth-application.h"
 #include "hearth-compare-window.h"
@@ -341,13 +340,10 @@ export_action (GtkWidget  *widget,
   g_autoptr (GFile) folder = current_folder (self);
   g_autofree char *base = file != NULL ? g_file_get_basename (file) : g_strdup ("profile");
   g_autofree char *name = NULL;
-  char *dot = strrchr (base, '.');
 
   if (hearth_session_get_tree (self->session) == NULL)
     return;
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  name = g_strconcat (base, ".svg", NULL);
+  name = hearth_export_initial_name (base, NULL);
   hearth_export_dialog_open (GTK_WINDOW (self), _("Export the Graph"), name, folder, &funcs);
 }
 

@@ -251,32 +251,19 @@ clear_previous (HearthWindow *self)
   g_clear_object (&self->previous_tree);
 }
 
-typedef struct
-{
-  HearthWindow *window;
-  GFile        *file;
-} LoadRequest;
-
 static void
 load_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  LoadRequest *request = user_data;
-  g_autoptr (HearthWindow) self = g_steal_pointer (&request->window);
-  g_autoptr (GFile) file = g_steal_pointer (&request->file);
+  g_autoptr (HearthWindow) self = user_data;
+  g_autofree char *title = NULL;
   g_autoptr (GError) error = NULL;
 
-  g_free (request);
-  if (!hearth_session_load_finish (HEARTH_SESSION (source), result, &error))
+  if (!hearth_session_load_finish_titled (HEARTH_SESSION (source), result, &title, &error))
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *title = g_strdup_printf (_("Could not open “%s”"), name);
-
-          _hearth_window_show_message (self, GTK_MESSAGE_ERROR, title, error->message);
-        }
+      if (title != NULL)
+        _hearth_window_show_message (self, GTK_MESSAGE_ERROR, title, error->message);
       update_page (self);
       return;
     }
@@ -303,7 +290,6 @@ hearth_window_open (HearthWindow *self,
 {
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
-  LoadRequest *request;
 
   g_return_if_fail (HEARTH_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -316,10 +302,7 @@ hearth_window_open (HearthWindow *self,
   /* an open replaces a reload under way (the session cancels it) */
   self->reload_serial++;
   self->reloading = FALSE;
-  request = g_new0 (LoadRequest, 1);
-  request->window = g_object_ref (self);
-  request->file = g_object_ref (file);
-  hearth_session_load_async (self->session, file, NULL, load_done, request);
+  hearth_session_load_async (self->session, file, NULL, load_done, g_object_ref (self));
 }
 
 /* Reloading ---------------------------------------------------------------------------------- */
