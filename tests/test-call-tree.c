@@ -202,6 +202,44 @@ test_chain (void)
   g_assert_cmpstr (warnings, ==, "");
 }
 
+/* The hotspot is a function's own loop, and it calls something over the cutoff: main (100)
+ * calls slow_sort (83), which spends 19 in len and 0.5 in cmp (under the 1 % cutoff), and
+ * parse (16). By self time slow_sort comes first at 83 - 19 = 64, cmp's 0.5 included; by
+ * width of the bars with nothing on top it would not be listed at all, and len would lead. */
+static void
+test_widest_self_time (void)
+{
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint main_ = fn (p, 1, "main", 100), sort = fn (p, 2, "slow_sort", 83);
+  guint len = fn (p, 3, "len", 19), cmp = fn (p, 4, "cmp", 0.5), parse = fn (p, 5, "parse", 16);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autofree guint *chains = NULL;
+  g_autofree char *widest = NULL;
+  guint n = 0;
+
+  hearth_test_edge (p, main_, sort, 83);
+  hearth_test_edge (p, main_, parse, 16);
+  hearth_test_edge (p, sort, len, 19);
+  hearth_test_edge (p, sort, cmp, 0.5);
+  _hearth_profile_finish (p);
+  tree = tree_at (p, main_, 0.01);
+  check_invariants (tree);
+
+  chains = hearth_call_tree_dup_widest_chains (tree, &n);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpuint (hearth_call_tree_get_node (tree, chains[0])->function, ==, sort);
+  g_assert_cmpfloat (hearth_call_tree_get_node (tree, chains[0])->self_width, ==, 64);
+  g_assert_cmpfloat (hearth_call_tree_get_node (tree, chains[0])->width, ==, 83);
+  g_assert_cmpuint (hearth_call_tree_get_node (tree, chains[3])->function, ==, main_);
+
+  widest = report (tree, "widest");
+  g_assert_cmpstr (widest, ==,
+                   "64.0\tslow_sort\n"
+                   "19.0\tslow_sort > len\n"
+                   "16.0\tparse\n"
+                   "1.0\tmain\n");
+}
+
 /* DESIGN.md's run(task), called from prepare() with load and from analyze() with smooth. */
 static HearthProfile *
 shared_helper_profile (guint *root)
@@ -996,9 +1034,11 @@ test_stacks (void)
                    "a;b;c 3\n"
                    "a;d 5\n"
                    "x 1\n");
+  /* a;b has 2 samples of its own on top of c's 3 */
   g_assert_cmpstr (widest, ==,
                    "45.5\ta > d\n"
                    "27.3\ta > b > c\n"
+                   "18.2\ta > b\n"
                    "9.1\tx\n");
 
   g_assert_cmpuint (hearth_call_tree_get_n_nodes (cut), ==, 2);
@@ -1207,6 +1247,7 @@ main (int   argc,
 
   g_test_add_func ("/call-tree/chain", test_chain);
   g_test_add_func ("/call-tree/shared-helper", test_shared_helper);
+  g_test_add_func ("/call-tree/widest/self-time", test_widest_self_time);
   g_test_add_func ("/call-tree/recursion/direct", test_recursion_direct);
   g_test_add_func ("/call-tree/recursion/mutual", test_recursion_mutual);
   g_test_add_func ("/call-tree/unreached", test_unreached);

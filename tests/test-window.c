@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hearth-application.h"
+#include "hearth-format.h"
 #include "hearth-row.h"
 #include "hearth-test-ui.h"
 #include "hearth-test-util.h"
@@ -147,8 +148,37 @@ test_widest_chain (Fixture       *f,
   g_assert_cmpint (hearth_row_get_node (first), ==, widest_leaf (f));
   leaf = hearth_call_tree_get_node (tree_of (f), widest_leaf (f));
   total = hearth_call_tree_get_total (tree_of (f));
-  g_assert_cmpfloat_with_epsilon (hearth_row_get_fraction (first), leaf->width / total, 1e-12);
+  g_assert_cmpfloat_with_epsilon (hearth_row_get_fraction (first), leaf->self_width / total,
+                                  1e-12);
   g_assert_cmpfloat (hearth_row_get_fraction (first), >, 0.9);
+
+  /* ranked by self time; a row whose bar is wider than its self time says both */
+  {
+    guint n_notes = 0;
+    double previous = G_MAXDOUBLE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr (HearthRow) row = g_list_model_get_item (rows, i);
+        const HearthNode *top = hearth_call_tree_get_node (tree_of (f), hearth_row_get_node (row));
+
+        g_assert_cmpfloat (hearth_row_get_value (row), <=, previous);
+        previous = hearth_row_get_value (row);
+        g_assert_cmpfloat (hearth_row_get_value (row), ==, top->self_width);
+        if (hearth_row_get_note (row) != NULL)
+          {
+            g_autofree char *width = hearth_format_percent (top->width / total);
+
+            g_assert_true (g_str_has_suffix (hearth_row_get_note (row), " with its callees"));
+            g_assert_nonnull (strstr (hearth_row_get_note (row), width));
+            n_notes++;
+          }
+        else
+          g_assert_cmpfloat (top->width - top->self_width, <, 0.001 * total);
+      }
+    /* main itself, under everything the script did */
+    g_assert_cmpuint (n_notes, >, 0);
+  }
 
   /* activating a row selects its bar */
   hearth_chains_pane_activate_row (HEARTH_CHAINS_PANE (f->window->chains_pane), 1);

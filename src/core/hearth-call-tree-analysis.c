@@ -10,6 +10,7 @@
 #include "hearth-call-tree-private.h"
 #include "hearth-path-private.h"
 
+#include <math.h>
 #include <string.h>
 
 /**
@@ -61,26 +62,17 @@ compare_by_key (const void *a,
   return (x > y) - (x < y);
 }
 
-static int
-compare_by_width (const void *a,
-                  const void *b,
-                  void       *data)
-{
-  const NodeOrder *o = data;
-  guint x = *(const guint *) a, y = *(const guint *) b;
-
-  if (o->nodes[x].width != o->nodes[y].width)
-    return o->nodes[x].width > o->nodes[y].width ? -1 : 1;
-  return (x > y) - (x < y);
-}
-
 /**
  * hearth_call_tree_dup_widest_chains:
  * @self: a call tree
  * @n_chains: (out): how many chains there are
  *
- * The chains with nothing on top: the bars without child bars (the root only when it is the
- * only bar), widest first, ties in walk order. hearth_call_tree_dup_chain() gives each chain.
+ * The chains ranked by the self time of their top bar (HearthNode.self_width: its width less
+ * its child bars and its guarded part, callees under the cutoff included, as
+ * hearth_report_folded() writes it), largest first, ties in walk order: the first is the
+ * place where the program spends most of its time itself. Bars without self time are left
+ * out, and so is the synthetic root `all` of a stack profile, which is no function.
+ * hearth_call_tree_dup_chain() gives each chain.
  *
  * Returns: (transfer full): node indices
  */
@@ -88,23 +80,69 @@ guint *
 hearth_call_tree_dup_widest_chains (HearthCallTree *self,
                                     guint          *n_chains)
 {
-  g_autoptr (GArray) leaves = NULL;
+  g_autoptr (GArray) tops = NULL;
+  g_autofree double *key = NULL;
   NodeOrder order;
 
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (self), NULL);
   g_return_val_if_fail (n_chains != NULL, NULL);
 
-  leaves = g_array_new (FALSE, FALSE, sizeof (guint));
+  tops = g_array_new (FALSE, FALSE, sizeof (guint));
+  key = g_new (double, MAX (self->n_nodes, 1));
   for (guint i = 0; i < self->n_nodes; i++)
-    if (self->child_offsets[i + 1] == self->child_offsets[i] && (i > 0 || self->n_nodes == 1))
-      g_array_append_val (leaves, i);
+    {
+      key[i] = isfinite (self->nodes[i].self_width) ? self->nodes[i].self_width : 0;
+      if (key[i] > 0 && self->nodes[i].function != G_MAXUINT)
+        g_array_append_val (tops, i);
+    }
 
   order.nodes = self->nodes;
-  order.key = NULL;
-  g_qsort_with_data (leaves->data, leaves->len, sizeof (guint), compare_by_width, &order);
-  *n_chains = leaves->len;
+  order.key = key;
+  g_qsort_with_data (tops->data, tops->len, sizeof (guint), compare_by_key, &order);
+  *n_chains = tops->len;
 
-  return (guint *) (void *) g_array_free (g_steal_pointer (&leaves), FALSE);
+  return (guint *) (void *) g_array_free (g_steal_pointer (&tops), FALSE);
+}
+
+/**
+ * hearth_call_tree_get_self_bounds:
+ * @self: a call tree
+ * @node: a node index
+ * @low: (out): the least self time the node's chain can have had
+ * @high: (out): the most
+ *
+ * Bounds of the true self time of a bar's function along its chain. An exact bar's function
+ * spent all its time on this one chain, so its self time is exact. For an estimated bar, its
+ * own bounds less what its child bars can have taken (their bounds) and the guarded part.
+ * The estimate (HearthNode.self_width) always lies within.
+ */
+void
+hearth_call_tree_get_self_bounds (HearthCallTree *self,
+                                  guint           node,
+                                  double         *low,
+                                  double         *high)
+{
+  const HearthNode *n;
+  double children_low = 0, children_high = 0;
+
+  g_return_if_fail (HEARTH_IS_CALL_TREE (self));
+  g_return_if_fail (node < self->n_nodes);
+  g_return_if_fail (low != NULL && high != NULL);
+
+  n = &self->nodes[node];
+  *low = *high = n->self_width;
+  if (!(n->flags & HEARTH_NODE_ESTIMATED))
+    return;
+
+  for (guint i = self->child_offsets[node]; i < self->child_offsets[node + 1]; i++)
+    {
+      const HearthNode *child = &self->nodes[self->child_index[i]];
+
+      children_low += child->low;
+      children_high += child->high;
+    }
+  *low = CLAMP (n->low - children_high - n->guarded_width, 0, n->self_width);
+  *high = MAX (MIN (n->high - children_low, n->high), n->self_width);
 }
 
 /**

@@ -188,6 +188,10 @@ guint            *hearth_call_tree_dup_chain      (HearthCallTree              *
                                                    guint                       *n_nodes);
 guint            *hearth_call_tree_dup_widest_chains (HearthCallTree           *self,
                                                    guint                       *n_chains);
+void              hearth_call_tree_get_self_bounds (HearthCallTree             *self,
+                                                   guint                        node,
+                                                   double                      *low,
+                                                   double                      *high);
 double            hearth_call_tree_get_match_total (HearthCallTree             *self,
                                                    HearthFunctionMatchFunc      match,
                                                    gpointer                     user_data,

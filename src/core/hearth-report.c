@@ -201,8 +201,10 @@ hearth_report_bars (GString        *out,
  * @names: (nullable): display names; %NULL makes plain ones
  * @count: how many chains at most; 0 for #HEARTH_REPORT_WIDEST_COUNT
  *
- * `PERCENT<TAB>a > b > c` per chain with nothing on top, widest first, the root left out;
- * an estimated chain reads `PERCENT (LOW-HIGH) E`, its bounds as percentages of the root.
+ * `PERCENT<TAB>a > b > c` per chain, ranked by the self time of its top bar (PERCENT is that
+ * self time as a share of the root, as hearth_call_tree_dup_widest_chains() ranks them), the
+ * root left out unless it is the top; an estimated chain reads `PERCENT (LOW-HIGH) E`, LOW
+ * and HIGH bounding that self time (hearth_call_tree_get_self_bounds()).
  */
 void
 hearth_report_widest (GString        *out,
@@ -230,13 +232,16 @@ hearth_report_widest (GString        *out,
       g_autofree guint *chain = NULL;
       guint depth = 0;
 
-      append_percent (out, leaf->width, total);
+      append_percent (out, leaf->self_width, total);
       if (leaf->flags & HEARTH_NODE_ESTIMATED)
         {
+          double low, high;
+
+          hearth_call_tree_get_self_bounds (tree, chains[c], &low, &high);
           g_string_append (out, " (");
-          append_percent (out, leaf->low, total);
+          append_percent (out, low, total);
           g_string_append_c (out, '-');
-          append_percent (out, leaf->high, total);
+          append_percent (out, high, total);
           g_string_append (out, ") E");
         }
       g_string_append_c (out, '\t');

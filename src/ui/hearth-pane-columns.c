@@ -11,23 +11,19 @@
 
 #include <glib/gi18n.h>
 
+#include "hearth-format.h"
 #include "hearth-row.h"
 
 /**
  * _hearth_format_percent:
  * @fraction: a share, 0 to 1
  *
- * Returns: (transfer full): the share as a percentage with one decimal, or two significant
- *   digits below 0.1 % so that small shares do not all read "0.0%"
+ * Returns: (transfer full): hearth_format_percent()
  */
 char *
 _hearth_format_percent (double fraction)
 {
-  double percent = 100 * fraction;
-
-  if (percent > 0 && percent < 0.095)
-    return g_strdup_printf ("%.2g%%", percent);
-  return g_strdup_printf ("%.1f%%", percent);
+  return hearth_format_percent (fraction);
 }
 
 static void
@@ -57,6 +53,13 @@ setup_cell (GtkSignalListItemFactory *factory,
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), label);
+        gtk_box_append (GTK_BOX (box), path);
+        /* and, for some lists, a note on the numbers */
+        path = gtk_label_new (NULL);
+        gtk_label_set_xalign (GTK_LABEL (path), 0);
+        gtk_label_set_ellipsize (GTK_LABEL (path), PANGO_ELLIPSIZE_END);
+        gtk_widget_add_css_class (path, "dim-label");
+        gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), path);
         gtk_list_item_set_child (item, box);
         return;
@@ -97,10 +100,14 @@ bind_cell (GtkSignalListItemFactory *factory,
         g_autofree char *path = last != NULL ? g_strndup (chain, last - chain) : NULL;
         GtkWidget *top = gtk_widget_get_first_child (child);
         GtkWidget *below = gtk_widget_get_next_sibling (top);
+        GtkWidget *note = gtk_widget_get_next_sibling (below);
+        const char *note_text = hearth_row_get_note (row);
 
         gtk_label_set_text (GTK_LABEL (top), last != NULL ? last + 3 : chain);
         gtk_label_set_text (GTK_LABEL (below), path != NULL ? path : "");
         gtk_widget_set_visible (below, path != NULL);
+        gtk_label_set_text (GTK_LABEL (note), note_text != NULL ? note_text : "");
+        gtk_widget_set_visible (note, note_text != NULL);
         gtk_widget_set_tooltip_text (child, hearth_row_get_detail (row) != NULL
                                             ? hearth_row_get_detail (row) : chain);
         return;
