@@ -288,6 +288,47 @@ test_category_table (void)
     }
 }
 
+/* Two functions shown as `run` carry their file and line wherever they are named; a name no
+ * other function shares stays as it is; files of one base name need the whole path. */
+static void
+test_distinct (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthNames) names = NULL;
+  guint run_a, run_b, main_, step_a, step_b, exec, exec_fn;
+
+  run_a = add_function (p, "/usr/lib/python3/dist-packages/docutils/parsers/rst/states.py",
+                        2800, "run", 1.0);
+  run_b = add_function (p, "/usr/lib/python3/dist-packages/docutils/statemachine.py", 200,
+                        "run", 1.0);
+  main_ = add_function (p, "/home/u/app.py", 1, "main", 1.0);
+  step_a = add_function (p, "/home/u/a/walk.py", 10, "step", 1.0);
+  step_b = add_function (p, "/home/u/b/walk.py", 10, "step", 1.0);
+  exec = add_function (p, "~", 0, "<built-in method builtins.exec>", 1.0);
+  exec_fn = add_function (p, "/home/u/app.py", 40, "exec", 1.0);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, FALSE);
+
+  g_assert_cmpstr (hearth_names_get_distinct (names, run_a), ==, "run — states.py:2800");
+  g_assert_cmpstr (hearth_names_get_distinct (names, run_b), ==, "run — statemachine.py:200");
+  g_assert_cmpstr (hearth_names_get_distinct (names, main_), ==, "main");
+  g_assert_cmpstr (hearth_names_get_distinct (names, step_a), ==, "step — /home/u/a/walk.py:10");
+  g_assert_cmpstr (hearth_names_get_distinct (names, step_b), ==, "step — /home/u/b/walk.py:10");
+  /* a built-in has no file: the profile's own name tells it apart */
+  g_assert_cmpstr (hearth_names_get_distinct (names, exec), ==,
+                   "exec — <built-in method builtins.exec>");
+  g_assert_cmpstr (hearth_names_get_distinct (names, exec_fn), ==, "exec — app.py:40");
+  {
+    g_autofree char *placed = hearth_names_dup_placed (names, main_);
+    g_autofree char *placed_run = hearth_names_dup_placed (names, run_a);
+
+    g_assert_cmpstr (placed, ==, "main — app.py:1");
+    g_assert_cmpstr (placed_run, ==, "run — states.py:2800");
+  }
+  /* the bar keeps its short label */
+  g_assert_cmpstr (hearth_names_get_label (names, run_a), ==, "run");
+}
+
 /* A relative "mine" folder is taken under the current folder. */
 static void
 test_category_relative_mine (void)
@@ -1192,6 +1233,7 @@ main (int   argc,
   g_test_add_func ("/names/label/table", test_label_table);
   g_test_add_func ("/names/label/long", test_label_long);
   g_test_add_func ("/names/label/profile", test_label_profile);
+  g_test_add_func ("/names/distinct", test_distinct);
   g_test_add_func ("/names/category/table", test_category_table);
   g_test_add_func ("/names/category/relative-mine", test_category_relative_mine);
   g_test_add_func ("/names/category/profile", test_category_profile);

@@ -122,7 +122,9 @@ test_open_example (Fixture       *f,
                                    "Total "));
   g_assert_null (_hearth_window_get_message (f->window));
   g_assert_true (gtk_widget_get_visible (f->window->root_button));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->root_label)), ==, "<module>");
+  /* the profile holds the <module> of other files too: the root says which one it is */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->root_label)), ==,
+                   "<module> — walkers.py:1");
 }
 
 static void
@@ -319,7 +321,7 @@ test_zoom (Fixture       *f,
 
   crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
   g_test_message ("breadcrumbs: %s", crumbs);
-  g_assert_true (g_str_has_prefix (crumbs, "<module> › main › msd_slow"));
+  g_assert_true (g_str_has_prefix (crumbs, "<module> — walkers.py:1 › main › msd_slow"));
   g_assert_true (g_str_has_suffix (crumbs, "walker_msd"));
 
   gtk_widget_activate_action (f->window->flame_view, "flame.zoom-out", NULL);
@@ -332,7 +334,7 @@ test_zoom (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (end, total, total * 1e-12);
   g_clear_pointer (&crumbs, g_free);
   crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
-  g_assert_cmpstr (crumbs, ==, "<module>");
+  g_assert_cmpstr (crumbs, ==, "<module> — walkers.py:1");
 }
 
 static void
@@ -365,6 +367,25 @@ test_warnings (Fixture       *f,
       text = hearth_warnings_pane_dup_text (pane);
       g_assert_nonnull (strstr (text, "Default Root"));
     }
+
+  /* a chosen root says which function it is, with its file */
+  {
+    gint msd = -1;
+    g_autofree char *crumbs = NULL;
+
+    for (guint i = 0; i < hearth_profile_get_n_functions (hearth_session_get_profile (f->session)); i++)
+      if (g_strcmp0 (hearth_profile_get_function (hearth_session_get_profile (f->session), i)->name,
+                     "msd_slow") == 0)
+        msd = (gint) i;
+    g_assert_cmpint (msd, >=, 0);
+    hearth_session_set_root (f->session, msd);
+    g_assert_true (hearth_test_wait_until (loaded, f->window, 10000));
+    g_assert_cmpint (hearth_call_tree_get_root_function (tree_of (f)), ==, msd);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->root_label)), ==,
+                     "msd_slow — walkers.py:53");
+    crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
+    g_assert_true (g_str_has_prefix (crumbs, "msd_slow — walkers.py:53"));
+  }
 }
 
 /* A profile with functions called from several places: estimated bars, explained. */

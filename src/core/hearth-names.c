@@ -89,6 +89,7 @@ struct _HearthNames
   guint           n_functions;
   const char    **labels;
   const char    **qualified;
+  const char    **distinct;
   guint8         *categories;
   guint8         *from_source;
 
@@ -2152,6 +2153,84 @@ hearth_names_compute_qualified (HearthNames *self)
   g_free (cache.profile_dir);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Names that can be told apart */
+
+static const char *
+hearth_names_shown (HearthNames *self,
+                    guint        function)
+{
+  const char *text = self->qualified[function];
+
+  if (text == NULL || text[0] == '\0')
+    text = self->labels[function];
+  if (text == NULL || text[0] == '\0')
+    text = hearth_profile_get_function (self->profile, function)->name;
+  return text != NULL && text[0] != '\0' ? text : "?";
+}
+
+/* `shown — where`: the base name and line, the whole path when @full, or for a built-in the
+ * name as the profile wrote it. */
+static const char *
+hearth_names_make_distinct (HearthNames *self,
+                            guint        function,
+                            gboolean     full)
+{
+  const HearthFunction *f = hearth_profile_get_function (self->profile, function);
+  const char *shown = hearth_names_shown (self, function);
+  g_autofree char *text = NULL;
+
+  if (hearth_is_real_file (f->file))
+    {
+      const char *file = full ? f->file : _hearth_path_base_name (f->file);
+
+      if (f->line > 0)
+        text = g_strdup_printf ("%s — %s:%" G_GINT64_FORMAT, shown, file, f->line);
+      else
+        text = g_strdup_printf ("%s — %s", shown, file);
+    }
+  else if (f->name != NULL && g_strcmp0 (f->name, shown) != 0)
+    text = g_strdup_printf ("%s — %s", shown, f->name);
+  else
+    return shown;
+  return g_string_chunk_insert_const (self->chunk, text);
+}
+
+static void
+count_names (GHashTable  *counts,
+             const char **names,
+             guint        n)
+{
+  g_hash_table_remove_all (counts);
+  for (guint f = 0; f < n; f++)
+    {
+      guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, names[f]));
+
+      g_hash_table_insert (counts, (gpointer) names[f], GUINT_TO_POINTER (count + 1));
+    }
+}
+
+/* A name two functions share carries its file and line; where even that is shared (two
+ * files of one base name), the whole path. */
+static void
+hearth_names_compute_distinct (HearthNames *self)
+{
+  g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n = self->n_functions;
+
+  self->distinct = g_new (const char *, MAX (n, 1));
+  for (guint f = 0; f < n; f++)
+    self->distinct[f] = hearth_names_shown (self, f);
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      count_names (counts, self->distinct, n);
+      for (guint f = 0; f < n; f++)
+        if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, self->distinct[f])) > 1)
+          self->distinct[f] = hearth_names_make_distinct (self, f, pass == 1);
+    }
+}
+
 /**
  * hearth_names_new:
  * @profile: a finished profile
@@ -2197,6 +2276,7 @@ hearth_names_new (HearthProfile      *profile,
   hearth_names_compute_categories (self, script_file, mine_paths);
   if (use_source)
     hearth_names_compute_qualified (self);
+  hearth_names_compute_distinct (self);
   return self;
 }
 
@@ -2244,6 +2324,48 @@ hearth_names_get_qualified (HearthNames *self,
   g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
   g_return_val_if_fail (function < self->n_functions, NULL);
   return self->qualified[function];
+}
+
+/**
+ * hearth_names_get_distinct:
+ * @self: names
+ * @function: a function index
+ *
+ * The name to use wherever a function is named in a list or a message: the qualified name,
+ * and when another function of the profile shows the same, its file and line besides
+ * (`run — states.py:2800`; the whole path where the base names are shared too).
+ *
+ * Returns: the name
+ */
+const char *
+hearth_names_get_distinct (HearthNames *self,
+                           guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  g_return_val_if_fail (function < self->n_functions, NULL);
+  return self->distinct[function];
+}
+
+/**
+ * hearth_names_dup_placed:
+ * @self: names
+ * @function: a function index
+ *
+ * The name with its file and line even when no other function shares it
+ * (`nested_parse — states.py:280`), for where one function stands for the whole graph.
+ *
+ * Returns: (transfer full): the name
+ */
+char *
+hearth_names_dup_placed (HearthNames *self,
+                         guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  g_return_val_if_fail (function < self->n_functions, NULL);
+
+  if (self->distinct[function] != hearth_names_shown (self, function))
+    return g_strdup (self->distinct[function]);
+  return g_strdup (hearth_names_make_distinct (self, function, FALSE));
 }
 
 /**
@@ -2335,6 +2457,7 @@ hearth_names_finalize (GObject *object)
 
   g_free (self->labels);
   g_free (self->qualified);
+  g_free (self->distinct);
   g_free (self->categories);
   g_free (self->from_source);
   g_free (self->script_dir);

@@ -110,16 +110,24 @@ update_root_label (HearthWindow *self)
 {
   HearthCallTree *tree = hearth_session_get_tree (self->session);
   g_autofree char *tooltip = NULL;
-  const char *label;
+  g_autofree char *label = NULL;
+  g_autofree char *location = NULL;
+  gint root;
 
   gtk_widget_set_visible (self->root_button,
                           tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
   if (tree == NULL)
     return;
-  label = hearth_session_get_function_label (self->session,
-                                             hearth_call_tree_get_root_function (tree));
+  root = hearth_call_tree_get_root_function (tree);
+  label = hearth_session_dup_root_label (self->session);
+  location = root >= 0 ? hearth_session_dup_location (self->session, root) : NULL;
   gtk_label_set_text (GTK_LABEL (self->root_label), label);
-  tooltip = g_strdup_printf (_("The graph starts at %s. Pick another root."), label);
+  /* the whole path in the tooltip */
+  if (location != NULL)
+    tooltip = g_strdup_printf (_("The graph starts at %s (%s). Pick another root."),
+                               hearth_session_get_function_label (self->session, root), location);
+  else
+    tooltip = g_strdup_printf (_("The graph starts at %s. Pick another root."), label);
   gtk_widget_set_tooltip_text (self->root_button, tooltip);
 }
 
