@@ -501,7 +501,7 @@ test_shrink (void)
   g_assert_cmpuint (shrinks[0].node, ==, 1);
   g_assert_cmpfloat (shrinks[0].factor, ==, 1.5);
   warnings = report (tree, "warnings");
-  assert_contains (warnings, "shrunk: callees add up to 1.50x the time of f (app.py:2) (1 bar)");
+  assert_contains (warnings, "shrunk: callees add up to 50.0% more than the time of f (app.py:2) (1 bar)");
 }
 
 static void

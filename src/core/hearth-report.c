@@ -8,6 +8,7 @@
 #define G_LOG_DOMAIN "hearth-report"
 
 #include "hearth-report.h"
+#include "hearth-format.h"
 #include "hearth-path-private.h"
 
 #include <math.h>
@@ -443,18 +444,13 @@ warn_shrinks (GString        *out,
       guint bars = g_array_index (count, guint, k);
       double most = g_array_index (factor, double, k);
 
-      /* a factor of 1.0004 reads better as a percentage */
-      g_string_append (out, "shrunk: callees add up to ");
-      if (most < 1.1)
-        {
-          append_number (out, "%.2g", (most - 1) * 100);
-          g_string_append (out, "% more than the time of ");
-        }
-      else
-        {
-          append_number (out, "%.2f", most);
-          g_string_append (out, "x the time of ");
-        }
+      /* a difference, never a factor that rounds to 1.00 */
+      {
+        g_autofree char *excess = hearth_format_percent (most - 1);
+
+        g_string_append_printf (out, "shrunk: callees add up to %s more than the time of ",
+                                excess);
+      }
       append_place (out, names, g_array_index (order, guint, k));
       g_string_append_printf (out, " (%u %s); they are scaled down to fit, "
                                    "the profile counts some time twice\n",
@@ -547,6 +543,25 @@ warn_limits (GString        *out,
     }
 }
 
+/* The window's "Few Samples" card: a share p of n samples is off by sqrt (p (1 - p) / n). */
+static void
+warn_samples (GString        *out,
+              HearthCallTree *tree)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  double samples = hearth_profile_get_total (profile);
+
+  if (hearth_profile_get_kind (profile) != HEARTH_KIND_SAMPLED ||
+      hearth_profile_get_unit (profile) != HEARTH_UNIT_SAMPLES || !(samples > 0) ||
+      samples >= HEARTH_PROFILE_FEW_SAMPLES)
+    return;
+  g_string_append (out, "few samples: only ");
+  append_number (out, "%.0f", samples);
+  g_string_append (out, " samples; a bar of 10% of the run may be off by about ");
+  append_number (out, "%.1f", 100 * sqrt (0.1 * 0.9 / samples));
+  g_string_append (out, " points either way, so small differences mean nothing\n");
+}
+
 /**
  * hearth_report_warnings:
  * @out: where the text goes
@@ -556,8 +571,9 @@ warn_limits (GString        *out,
  * One line per finding, each starting with its kind: the profile's own warnings (`profile:`),
  * the multi-caller functions behind E flags with their callers (`estimated:`), the shrinks
  * with their factor (`shrunk:`), the time the guard hides (`guarded:`), the functions the
- * tree never reaches, as candidate roots (`unreached:`), and any budget or floor that left
- * bars out (`limited:`). Nothing when there is nothing to say.
+ * tree never reaches, as candidate roots (`unreached:`), any budget or floor that left
+ * bars out (`limited:`), and a sampled profile with too few samples (`few samples:`).
+ * Nothing when there is nothing to say.
  */
 void
 hearth_report_warnings (GString        *out,
@@ -580,4 +596,5 @@ hearth_report_warnings (GString        *out,
   warn_guarded (out, tree, labels);
   warn_unreached (out, tree, labels);
   warn_limits (out, tree);
+  warn_samples (out, tree);
 }

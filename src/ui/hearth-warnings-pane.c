@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hearth-format.h"
+
 /**
  * HearthWarningsPane:
  *
@@ -26,7 +28,6 @@
 
 #define MAX_LISTED        8     /* functions listed per card */
 #define MAX_CALLERS_NAMED 6
-#define FEW_SAMPLES       1000  /* below this, small differences are noise */
 #define CUTOFF_WORTH      0.01  /* the cutoff's hidden share is worth a card from 1 % */
 
 struct _HearthWarningsPane
@@ -310,8 +311,10 @@ warn_shrunk (HearthWarningsPane *self,
       double *max = g_hash_table_lookup (factor, GUINT_TO_POINTER (f + 1));
       const char *label = hearth_session_get_function_label (session,
                                                              f == G_MAXUINT ? -1 : (gint) f);
-      g_autofree char *line = g_strdup_printf (_("• callees add up to %.2f× the time of %s"),
-                                               *max, label);
+      g_autofree char *excess = hearth_format_percent (*max - 1);
+      /* TRANSLATORS: "callees add up to 9.0% more than run" */
+      g_autofree char *line = g_strdup_printf (_("• callees add up to %s more than %s"),
+                                               excess, label);
 
       add_text (card, line);
     }
@@ -496,12 +499,13 @@ warn_samples (HearthWarningsPane *self,
   double samples = hearth_profile_get_total (profile);
   g_autofree char *text = NULL;
   GtkWidget *card;
+  guint points;
 
   if (hearth_profile_get_kind (profile) != HEARTH_KIND_SAMPLED ||
       hearth_profile_get_unit (profile) != HEARTH_UNIT_SAMPLES || !(samples > 0))
     return FALSE;
 
-  if (samples >= FEW_SAMPLES)
+  if (samples >= HEARTH_PROFILE_FEW_SAMPLES)
     {
       card = add_card (self, _("Samples"), "dialog-information-symbolic");
       text = g_strdup_printf (_("%.0f samples: each bar’s width is a count of samples."), samples);
@@ -509,10 +513,17 @@ warn_samples (HearthWarningsPane *self,
       return FALSE;
     }
   card = add_card (self, _("Few Samples"), "dialog-warning-symbolic");
-  text = g_strdup_printf (_("Only %.0f samples. Widths vary from run to run: a bar of 10%% of the "
-                            "run may be off by about %.0f points either way, so small differences "
-                            "mean nothing. Sample for longer or at a higher rate."),
-                          samples, 100 * sqrt (0.1 * 0.9 / samples));
+  points = (guint) MAX (1, round (100 * sqrt (0.1 * 0.9 / samples)));
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Only %.0f samples. Widths vary from run to run: a bar of "
+                                       "10%% of the run may be off by about %u point either way, "
+                                       "so small differences mean nothing. Sample for longer or "
+                                       "at a higher rate.",
+                                       "Only %.0f samples. Widths vary from run to run: a bar of "
+                                       "10%% of the run may be off by about %u points either way, "
+                                       "so small differences mean nothing. Sample for longer or "
+                                       "at a higher rate.", points),
+                          samples, points);
   add_text (card, text);
   return TRUE;
 }

@@ -103,6 +103,22 @@ with tempfile.TemporaryDirectory() as tmp:
         check(ok, f"bad input {os.path.basename(path) or path}",
               f"status {proc.returncode}, stderr {lines!r}")
 
+# a sampled profile with few samples says so in --print warnings, as the window does; the
+# count is the sum of the folded file's counts
+for name, few in (("pyspy_raw.txt", True), ("cprofile_py312.prof", False)):
+    path = os.path.join(data, name)
+    proc = run("--print", "warnings", path)
+    text = proc.stdout.decode()
+    if few:
+        with open(path, encoding="utf-8") as f:
+            count = sum(int(line.rsplit(" ", 1)[1]) for line in f if line.strip())
+        expected = f"few samples: only {count} samples;"
+        check(proc.returncode == 0 and count < 1000 and expected in text,
+              f"warnings {name}: few samples", f"want {expected!r} in {text!r}")
+    else:
+        check(proc.returncode == 0 and "few samples" not in text,
+              f"warnings {name}: no sample warning", text)
+
 print(f"1..{len(results)}")
 for i, (ok, name, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} {name}")
