@@ -2140,7 +2140,7 @@ static void
 hearth_names_compute_qualified (HearthNames *self)
 {
   const char *path = hearth_profile_get_path (self->profile);
-  gboolean sampled = hearth_profile_get_kind (self->profile) == HEARTH_KIND_SAMPLED;
+  gboolean sampled = hearth_profile_get_kind (self->profile) != HEARTH_KIND_DETERMINISTIC;
   HearthSourceCache cache = { self, NULL, NULL, 0 };
 
   cache.files = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,

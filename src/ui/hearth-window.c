@@ -67,7 +67,8 @@ format_name (HearthProfile *profile)
     case HEARTH_FORMAT_FOLDED:
       return _("folded stacks");
     case HEARTH_FORMAT_SPEEDSCOPE:
-      return _("speedscope");
+      return hearth_profile_get_kind (profile) == HEARTH_KIND_TRACED ? _("traced speedscope")
+                                                                      : _("speedscope");
     default:
       return "";
     }

@@ -119,6 +119,14 @@ for name, few in (("pyspy_raw.txt", True), ("cprofile_py312.prof", False)):
         check(proc.returncode == 0 and "few samples" not in text,
               f"warnings {name}: no sample warning", text)
 
+# an evented speedscope profile is traced: exact stacks, no samples to count
+fields, err = summary(os.path.join(data, "evented.speedscope.json"))
+check(fields is not None and fields.get("kind") == ["traced"], "evented speedscope is traced",
+      f"{fields!r} {err}")
+fields, err = summary(os.path.join(data, "pyspy.speedscope.json"))
+check(fields is not None and fields.get("kind") == ["sampled"], "sampled speedscope is sampled",
+      f"{fields!r} {err}")
+
 print(f"1..{len(results)}")
 for i, (ok, name, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} {name}")
