@@ -4,7 +4,8 @@
  * as the call-tree issue describes; the bars must agree one for one: same chains in the same
  * order, same flags, widths, lefts and bounds within 1e-9 relative. The widest chains must
  * agree too (the same chains ranked by the same self time), and on every fixture, stack
- * profiles included, the first of them is the largest self-time stack of the folded output.
+ * profiles included, the first of them is the largest self-time stack of the folded output,
+ * and the reasons given for time the tree never reaches hold.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -367,6 +368,52 @@ add_cases (const char *dir_path,
     }
 }
 
+/* The reasons the Warnings pane gives for time the tree never reaches hold: a stack profile
+ * never lost a link, and the cutoff offered for a function reached only in small places
+ * gives it a bar. */
+static void
+test_unreached_reasons (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) profile = hearth_profile_load_path (path, &error);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
+  guint n = 0;
+
+  if (profile == NULL)
+    {
+      g_test_skip (error->message);
+      return;
+    }
+  tree = hearth_call_tree_new (profile, NULL, &error);
+  g_assert_no_error (error);
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  for (guint i = 0; i < n; i++)
+    {
+      HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+      g_autoptr (HearthCallTree) lower = NULL;
+      guint bars = 0;
+
+      g_assert_cmpuint (why[i].function, ==, unreached[i]);
+      if (hearth_call_tree_is_from_stacks (tree))
+        g_assert_true (why[i].linked);
+      if (!why[i].linked || why[i].cutoff <= 0)
+        continue;
+      options.cutoff = why[i].cutoff;
+      lower = hearth_call_tree_new (profile, &options, &error);
+      g_assert_no_error (error);
+      for (guint b = 0; b < hearth_call_tree_get_n_nodes (lower); b++)
+        bars += hearth_call_tree_get_node (lower, b)->function == why[i].function;
+      g_test_message ("%s: %s in %u places, a bar in %u at cutoff %g", path,
+                      hearth_profile_get_function (profile, why[i].function)->name,
+                      why[i].n_places, bars, why[i].cutoff);
+      g_assert_cmpuint (bars, >, 0);
+    }
+}
+
 /* Every fixture Hearth reads, whatever its format. */
 static void
 add_folded_cases (const char *dir_path,
@@ -390,8 +437,14 @@ add_folded_cases (const char *dir_path,
       g_autofree char *test_path = g_strdup_printf ("/widest-folded/%s/%s", label,
                                                     (const char *) names->pdata[i]);
 
+      g_autofree char *reasons_path = g_strdup_printf ("/unreached-reasons/%s/%s", label,
+                                                       (const char *) names->pdata[i]);
+
       g_test_add_data_func_full (test_path, g_build_filename (dir_path, names->pdata[i], NULL),
                                  test_widest_folded, g_free);
+      g_test_add_data_func_full (reasons_path,
+                                 g_build_filename (dir_path, names->pdata[i], NULL),
+                                 test_unreached_reasons, g_free);
     }
 }
 

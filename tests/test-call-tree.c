@@ -439,8 +439,59 @@ test_unreached (void)
   g_assert_cmpuint (unreached[1], ==, cli);
   warnings = report (tree, "warnings");
   assert_contains (warnings, "unreached: cli (pydoc.py:2700) has 99.8 s (49900.0% of the root) "
-                             "but no bar in the tree; try --root pydoc.py:2700:cli\n");
+                             "but no bar in the tree; no walk from the root reaches it (the file "
+                             "lost the link); try --root pydoc.py:2700:cli\n");
   g_assert_null (strstr (warnings, "tiny"));
+  g_assert_null (strstr (warnings, "cut off:"));
+}
+
+/* Reached, but only in small places: main (100) calls 25 workers of 4 each, each of which
+ * spends 0.5 in findall. findall has 12.5 % of the run and no bar at the 1 % cutoff: the file
+ * links it, each of its 25 places is under the cutoff, and a cutoff of 0.005 shows them all. */
+static void
+test_unreached_cut_off (void)
+{
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint main_ = fn (p, 1, "main", 100), findall = hearth_test_fn_in (p, "re.py", 10, "findall", 12.5);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthCallTree) lower = NULL;
+  g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
+  g_autofree char *warnings = NULL;
+  guint n = 0, bars = 0;
+
+  for (guint i = 0; i < 25; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("worker%u", i);
+      guint w = fn (p, 100 + i, name, 4);
+
+      hearth_test_edge (p, main_, w, 4);
+      hearth_test_edge (p, w, findall, 0.5);
+    }
+  _hearth_profile_finish (p);
+
+  tree = tree_at (p, main_, 0.01);
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (unreached[0], ==, findall);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  g_assert_true (why[0].linked);
+  g_assert_cmpuint (why[0].n_places, ==, 25);
+  g_assert_cmpfloat_with_epsilon (why[0].placed, 12.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (why[0].widest, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (why[0].cutoff, 0.005, 1e-12);
+
+  warnings = report (tree, "warnings");
+  assert_contains (warnings, "cut off: findall (re.py:10) has 12.5 s (12.5% of the root) but no "
+                             "bar in the tree; it is in 25 places, each under the cutoff; try "
+                             "--cutoff 0.005 or --root re.py:10:findall\n");
+  g_assert_null (strstr (warnings, "unreached:"));
+
+  /* the cutoff it offers gives findall its bars */
+  lower = tree_at (p, main_, why[0].cutoff);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (lower); i++)
+    bars += hearth_call_tree_get_node (lower, i)->function == findall;
+  g_assert_cmpuint (bars, ==, 25);
 }
 
 /* cProfile's exec above the script's <module> holds the whole tree: it is not unreached,
@@ -1251,6 +1302,7 @@ main (int   argc,
   g_test_add_func ("/call-tree/recursion/direct", test_recursion_direct);
   g_test_add_func ("/call-tree/recursion/mutual", test_recursion_mutual);
   g_test_add_func ("/call-tree/unreached", test_unreached);
+  g_test_add_func ("/call-tree/unreached/cut-off", test_unreached_cut_off);
   g_test_add_func ("/call-tree/examples", test_examples);
   g_test_add_func ("/call-tree/unreached/root-callers", test_unreached_root_callers);
   g_test_add_func ("/call-tree/shrink", test_shrink);

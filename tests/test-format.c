@@ -49,6 +49,16 @@ test_percent_change (void)
   check (hearth_format_percent_change (NAN), "0%");
 }
 
+static void
+test_count (void)
+{
+  check (hearth_format_count (0), "0");
+  check (hearth_format_count (999), "999");
+  check (hearth_format_count (2503), "2,503");
+  check (hearth_format_count (1000000), "1,000,000");
+  check (hearth_format_count (G_MAXUINT64), "18,446,744,073,709,551,615");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -57,6 +67,7 @@ main (int   argc,
 
   g_test_add_func ("/format/percent", test_percent);
   g_test_add_func ("/format/percent-change", test_percent_change);
+  g_test_add_func ("/format/count", test_count);
 
   return g_test_run ();
 }

@@ -127,6 +127,29 @@ typedef struct
   guint           n_nodes;
 } HearthMultiCaller;
 
+/**
+ * HearthUnreached:
+ * @function: a function with a large share of the time and no bar
+ * @linked: whether some walk from the root reaches it; when not, the file lost the link (as
+ *   with `python -m` runs). Always TRUE for a stack profile, whose stacks are complete
+ * @n_places: the callee slots under bars where it would go, each narrower than the cutoff
+ * @placed: their widths summed, in the profile's unit
+ * @widest: the widest of them: a cutoff under this gives it a bar
+ * @cutoff: a cutoff that gives it a bar (the share of @widest, rounded down to two
+ *   significant digits), or 0 when none can (no place, or under #HEARTH_CALL_TREE_FLOOR)
+ *
+ * Why a function the tree never reaches has no bar.
+ */
+typedef struct
+{
+  guint           function;
+  gboolean        linked;
+  guint           n_places;
+  double          placed;
+  double          widest;
+  double          cutoff;
+} HearthUnreached;
+
 /* Returns TRUE when @function matches a search (see hearth_call_tree_get_match_total()). */
 typedef gboolean (*HearthFunctionMatchFunc) (HearthProfile *profile,
                                              guint          function,
@@ -217,5 +240,8 @@ guint            *hearth_call_tree_dup_guarded    (HearthCallTree              *
 guint            *hearth_call_tree_dup_unreached  (HearthCallTree              *self,
                                                    double                       min_fraction,
                                                    guint                       *n_functions);
+HearthUnreached  *hearth_call_tree_explain_unreached (HearthCallTree           *self,
+                                                   const guint                 *functions,
+                                                   guint                        n_functions);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "hearth-format.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Tenths of a percent, rounded: what "%.1f" would print, without a sign. */
 static double
@@ -59,4 +60,26 @@ hearth_format_percent_change (double fraction)
   if (tenths (percent) < 1)
     return g_strdup ("<0.1%");
   return g_strdup_printf ("%s%.1f%%", percent < 0 ? "−" : "+", tenths (percent) / 10);
+}
+
+/**
+ * hearth_format_count:
+ * @count: a count
+ *
+ * Returns: (transfer full): the count with its thousands grouped, "2,503"
+ */
+char *
+hearth_format_count (guint64 count)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+  GString *out = g_string_new (NULL);
+  gsize n = strlen (digits);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
 }

@@ -13,5 +13,6 @@ G_BEGIN_DECLS
 
 char *hearth_format_percent        (double fraction);
 char *hearth_format_percent_change (double fraction);
+char *hearth_format_count          (guint64 count);
 
 G_END_DECLS

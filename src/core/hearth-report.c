@@ -486,33 +486,68 @@ warn_guarded (GString        *out,
 }
 
 static void
+append_root_spec (GString        *out,
+                  HearthCallTree *tree,
+                  guint           function)
+{
+  const HearthFunction *f = hearth_profile_get_function (hearth_call_tree_get_profile (tree),
+                                                         function);
+
+  if (hearth_call_tree_is_from_stacks (tree) && f->frame != NULL)
+    g_string_append (out, f->frame);
+  else
+    g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+}
+
+/* `unreached:` when no walk from the root gets there (the file lost the link), `cut off:`
+ * when it is reached but every place of it under a bar is narrower than the cutoff. */
+static void
 warn_unreached (GString        *out,
                 HearthCallTree *tree,
                 HearthNames    *names)
 {
   HearthProfile *profile = hearth_call_tree_get_profile (tree);
   g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
   guint n_unreached = 0;
   double total = hearth_call_tree_get_total (tree);
 
   unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION,
                                               &n_unreached);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n_unreached);
   for (guint i = 0; i < n_unreached; i++)
     {
-      const HearthFunction *f = hearth_profile_get_function (profile, unreached[i]);
-      double cum = hearth_profile_clamp (f->cum);
+      double cum = hearth_profile_clamp (hearth_profile_get_function (profile, unreached[i])->cum);
 
-      g_string_append (out, "unreached: ");
+      g_string_append (out, why[i].linked ? "cut off: " : "unreached: ");
       append_place (out, names, unreached[i]);
       g_string_append (out, " has ");
       append_amount (out, tree, cum);
       g_string_append (out, " (");
       append_percent (out, cum, total);
-      g_string_append (out, "% of the root) but no bar in the tree; try --root ");
-      if (hearth_call_tree_is_from_stacks (tree) && f->frame != NULL)
-        g_string_append (out, f->frame);
+      g_string_append (out, "% of the root) but no bar in the tree; ");
+      if (!why[i].linked)
+        g_string_append (out, "no walk from the root reaches it (the file lost the link)");
+      else if (why[i].n_places > 0)
+        {
+          g_autofree char *places = hearth_format_count (why[i].n_places);
+
+          if (why[i].n_places == 1)
+            g_string_append (out, "its one place is under the cutoff");
+          else
+            g_string_append_printf (out, "it is in %s places, each under the cutoff", places);
+        }
       else
-        g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+        g_string_append (out, "it is only under callees that are under the cutoff");
+      g_string_append (out, "; try ");
+      if (why[i].cutoff > 0)
+        {
+          g_string_append (out, "--cutoff ");
+          append_number (out, "%.2g", why[i].cutoff);
+          g_string_append (out, " or ");
+        }
+      g_string_append (out, "--root ");
+      append_root_spec (out, tree, unreached[i]);
       g_string_append_c (out, '\n');
     }
 }
@@ -571,7 +606,8 @@ warn_samples (GString        *out,
  * One line per finding, each starting with its kind: the profile's own warnings (`profile:`),
  * the multi-caller functions behind E flags with their callers (`estimated:`), the shrinks
  * with their factor (`shrunk:`), the time the guard hides (`guarded:`), the functions the
- * tree never reaches, as candidate roots (`unreached:`), any budget or floor that left
+ * tree never reaches, as candidate roots (`unreached:` when the file lost the link to them,
+ * `cut off:` when each of their places is under the cutoff), any budget or floor that left
  * bars out (`limited:`), and a sampled profile with too few samples (`few samples:`).
  * Nothing when there is nothing to say.
  */

@@ -160,6 +160,17 @@ repeats_clicked (GtkButton          *button,
 }
 
 static void
+lower_cutoff_clicked (GtkButton          *button,
+                      HearthWarningsPane *self)
+{
+  HearthSession *session = hearth_pane_get_session (HEARTH_PANE (self));
+  const double *cutoff = g_object_get_data (G_OBJECT (button), "cutoff");
+
+  if (session != NULL && cutoff != NULL)
+    hearth_session_set_cutoff (session, *cutoff);
+}
+
+static void
 default_root_clicked (GtkButton          *button,
                       HearthWarningsPane *self)
 {
@@ -387,36 +398,116 @@ warn_guarded (HearthWarningsPane *self,
   return n_guarded > 0;
 }
 
+/* "findall: 1.2 s, 12.2% of the run", and why it has no bar when the file did not lose it */
+static char *
+dup_unreached_line (HearthSession         *session,
+                    HearthCallTree        *tree,
+                    const HearthUnreached *why)
+{
+  HearthProfile *profile = hearth_session_get_profile (session);
+  double cum = hearth_profile_clamp (hearth_profile_get_function (profile, why->function)->cum);
+  double total = hearth_call_tree_get_total (tree);
+  const char *label = hearth_session_get_function_label (session, (gint) why->function);
+  g_autofree char *value = hearth_session_format_value (session, cum);
+  g_autofree char *share = hearth_format_percent (total > 0 ? cum / total : 0);
+  g_autofree char *places = hearth_format_count (why->n_places);
+  gboolean of_root = hearth_session_get_root (session) >= 0;
+
+  if (!why->linked)
+    /* TRANSLATORS: "cli: 99.8 s, 50.0% of the run" */
+    return g_strdup_printf (of_root ? _("%s: %s, %s of the root") : _("%s: %s, %s of the run"),
+                            label, value, share);
+  if (why->n_places == 0)
+    return g_strdup_printf (of_root ? _("%s: %s, %s of the root, only under callees that are "
+                                        "under the cutoff themselves")
+                                    : _("%s: %s, %s of the run, only under callees that are "
+                                        "under the cutoff themselves"),
+                            label, value, share);
+  /* TRANSLATORS: "findall: 1.2 s, 12.2% of the run, in 2,503 places each under the cutoff" */
+  return g_strdup_printf (of_root ? g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s: %s, %s of the root, in %s place under "
+                                                 "the cutoff",
+                                                 "%s: %s, %s of the root, in %s places each "
+                                                 "under the cutoff", why->n_places)
+                                  : g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s: %s, %s of the run, in %s place under "
+                                                 "the cutoff",
+                                                 "%s: %s, %s of the run, in %s places each "
+                                                 "under the cutoff", why->n_places),
+                          label, value, share, places);
+}
+
+static void
+add_unreached_rows (HearthWarningsPane    *self,
+                    GtkWidget             *card,
+                    HearthSession         *session,
+                    HearthCallTree        *tree,
+                    const HearthUnreached *why,
+                    guint                  n,
+                    gboolean               linked)
+{
+  guint listed = 0;
+
+  for (guint i = 0; i < n && listed < MAX_LISTED; i++)
+    {
+      g_autofree char *line = NULL;
+      GtkWidget *button;
+
+      if (why[i].linked != linked)
+        continue;
+      listed++;
+      line = dup_unreached_line (session, tree, &why[i]);
+      button = add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked),
+                               self, (gint) why[i].function);
+      if (linked && why[i].cutoff > 0)
+        {
+          GtkWidget *lower = gtk_button_new_with_mnemonic (_("Lower the _Cutoff"));
+          double *cutoff = g_new (double, 1);
+
+          *cutoff = why[i].cutoff;
+          g_object_set_data_full (G_OBJECT (lower), "cutoff", cutoff, g_free);
+          gtk_widget_set_valign (lower, GTK_ALIGN_CENTER);
+          g_signal_connect (lower, "clicked", G_CALLBACK (lower_cutoff_clicked), self);
+          gtk_widget_insert_before (lower, gtk_widget_get_parent (button), button);
+        }
+    }
+}
+
+/* Time the tree never reaches, for its true reason: the file lost the link between the root
+ * and it (never for a stack profile), or it is reached but every place of it is under the
+ * cutoff. Shares are of the current root, and say so. */
 static gboolean
 warn_unreached (HearthWarningsPane *self,
                 HearthSession      *session,
                 HearthCallTree     *tree)
 {
-  HearthProfile *profile = hearth_session_get_profile (session);
   g_autofree guint *unreached = NULL;
-  guint n = 0;
-  double total = hearth_call_tree_get_total (tree);
+  g_autofree HearthUnreached *why = NULL;
+  guint n = 0, n_lost = 0;
   GtkWidget *card;
 
   unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
   if (n == 0)
     return FALSE;
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  for (guint i = 0; i < n; i++)
+    n_lost += !why[i].linked;
 
   card = add_card (self, _("Time the Tree Never Reaches"), "dialog-warning-symbolic");
-  add_text (card, _("These functions took a large share of the time but have no bar: the file "
-                    "lost the link between the root and them. Start the graph at one of them to "
-                    "see where their time went."));
-  for (guint i = 0; i < MIN (n, MAX_LISTED); i++)
+  if (n_lost > 0)
     {
-      const HearthFunction *f = hearth_profile_get_function (profile, unreached[i]);
-      double cum = hearth_profile_clamp (f->cum);
-      g_autofree char *value = hearth_session_format_value (session, cum);
-      const char *label = hearth_session_get_function_label (session, unreached[i]);
-      g_autofree char *line = g_strdup_printf (_("%s: %s, %.1f%% of the root"), label, value,
-                                               percent (cum, total));
-
-      add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked), self,
-                      (gint) unreached[i]);
+      add_text (card, _("No walk from the root reaches these functions, though they took a large "
+                        "share of the time: the file lost the link between the root and them (as "
+                        "in python -m runs). Start the graph at one of them to see where their "
+                        "time went."));
+      add_unreached_rows (self, card, session, tree, why, n, FALSE);
+    }
+  if (n_lost < n)
+    {
+      add_text (card, _("These functions are reached, but each of their places is narrower than "
+                        "the cutoff, so their time stays inside their callers’ bars. Lower the "
+                        "cutoff to see them, or start the graph at one of them."));
+      add_unreached_rows (self, card, session, tree, why, n, TRUE);
     }
   return TRUE;
 }
