@@ -429,6 +429,63 @@ test_category_stacks (void)
   g_assert_cmpint (hearth_names_get_category (names, wait), ==, PYTHON);
 }
 
+/* py-spy writes relative paths as found on sys.path: a standard library module is Python's,
+ * a file under the profile's folder is the user's, anything else an installed package. */
+static void
+test_category_relative_stacks (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hearth-names-XXXXXX", NULL);
+  g_autofree char *lib = g_build_filename (dir, "lib", NULL);
+  g_autofree char *app = g_build_filename (dir, "app.py", NULL);
+  g_autofree char *helper = g_build_filename (lib, "helper.py", NULL);
+  g_autofree char *folded = g_build_filename (dir, "out.folded", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  static const struct
+  {
+    const char     *frame;
+    HearthCategory  category;
+  } frames[] = {
+    { "<module> (app.py:1)", MINE },
+    { "helper (lib/helper.py:3)", MINE },
+    { "main (pytest/main.py:320)", INSTALLED },
+    { "runtestprotocol (_pytest/runner.py:120)", INSTALLED },
+    { "wait (threading.py:320)", PYTHON },
+    { "loads (json/decoder.py:337)", PYTHON },
+  };
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir (lib, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (app, "import lib.helper\n", -1, NULL));
+  g_assert_true (g_file_set_contents (helper, "def helper():\n    pass\n", -1, NULL));
+  g_assert_true (g_file_set_contents (folded,
+                                      "<module> (app.py:1);helper (lib/helper.py:3) 2\n"
+                                      "<module> (app.py:1);main (pytest/main.py:320);"
+                                      "runtestprotocol (_pytest/runner.py:120);"
+                                      "wait (threading.py:320) 5\n"
+                                      "<module> (app.py:1);loads (json/decoder.py:337) 1\n",
+                                      -1, NULL));
+  p = hearth_profile_load_path (folded, &error);
+  g_assert_no_error (error);
+  names = hearth_names_new (p, NULL, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++)
+    {
+      const HearthFunction *f = hearth_test_find_frame (p, frames[i].frame);
+      guint index = (guint) (f - hearth_profile_get_function (p, 0));
+
+      g_test_message ("%s: %s", frames[i].frame,
+                      hearth_category_to_string (hearth_names_get_category (names, index)));
+      g_assert_cmpint (hearth_names_get_category (names, index), ==, frames[i].category);
+    }
+
+  g_remove (folded);
+  g_remove (helper);
+  g_remove (app);
+  g_rmdir (lib);
+  g_rmdir (dir);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The profiled script */
 
@@ -1238,6 +1295,7 @@ main (int   argc,
   g_test_add_func ("/names/category/relative-mine", test_category_relative_mine);
   g_test_add_func ("/names/category/profile", test_category_profile);
   g_test_add_func ("/names/category/stacks", test_category_stacks);
+  g_test_add_func ("/names/category/relative-stacks", test_category_relative_stacks);
   g_test_add_func ("/names/main-module/choice", test_main_module);
   g_test_add_func ("/names/main-module/string", test_main_module_string);
   g_test_add_func ("/names/main-module/windows", test_main_module_windows);

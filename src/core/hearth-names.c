@@ -2099,17 +2099,33 @@ hearth_names_compute_labels (HearthNames *self)
     }
 }
 
+/* Whether the relative @file exists under @dir. */
+static gboolean
+hearth_is_under (const char *dir,
+                 const char *file)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
 static void
 hearth_names_compute_categories (HearthNames        *self,
                                  const char         *script_file,
                                  const char * const *mine_paths)
 {
   g_autoptr (GHashTable) cache = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *profile_dir = NULL;
   HearthPathRules rules;
   gboolean any_file = FALSE;
 
   for (guint i = 0; i < self->n_functions && !any_file; i++)
     any_file = hearth_profile_get_function (self->profile, i)->file[0] != '\0';
+
+  /* py-spy writes the files of a stack relative to where they were found on sys.path
+   * (`pytest/main.py`): one that is not under the profile's folder is not the user's */
+  if (hearth_profile_has_stacks (self->profile) && hearth_profile_get_path (self->profile) != NULL)
+    profile_dir = g_path_get_dirname (hearth_profile_get_path (self->profile));
 
   hearth_path_rules_init (&rules, self->script_dir, mine_paths);
   if (script_file != NULL)
@@ -2129,6 +2145,9 @@ hearth_names_compute_categories (HearthNames        *self,
       else
         {
           category = hearth_categorize_real_path (&rules, f->file);
+          if (category == HEARTH_CATEGORY_MINE && profile_dir != NULL &&
+              !g_path_is_absolute (f->file) && !hearth_is_under (profile_dir, f->file))
+            category = HEARTH_CATEGORY_INSTALLED;
           g_hash_table_insert (cache, (gpointer) f->file, GINT_TO_POINTER (category + 1));
         }
       self->categories[i] = category;
