@@ -59,6 +59,18 @@ test_count (void)
   check (hearth_format_count (G_MAXUINT64), "18,446,744,073,709,551,615");
 }
 
+static void
+test_chain_tail (void)
+{
+  check (hearth_format_chain_tail ("main > parse > nested_parse > run", " > ", 2),
+         "… > nested_parse > run");
+  /* one name more than kept: the name reads better than an ellipsis */
+  check (hearth_format_chain_tail ("parse > nested_parse > run", " > ", 2),
+         "parse > nested_parse > run");
+  check (hearth_format_chain_tail ("run", " > ", 2), "run");
+  check (hearth_format_chain_tail ("a > b > c > d", " > ", 0), "… > d");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -68,6 +80,7 @@ main (int   argc,
   g_test_add_func ("/format/percent", test_percent);
   g_test_add_func ("/format/percent-change", test_percent_change);
   g_test_add_func ("/format/count", test_count);
+  g_test_add_func ("/format/chain-tail", test_chain_tail);
 
   return g_test_run ();
 }

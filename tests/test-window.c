@@ -385,6 +385,19 @@ test_warnings (Fixture       *f,
                      "msd_slow — walkers.py:53");
     crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
     g_assert_true (g_str_has_prefix (crumbs, "msd_slow — walkers.py:53"));
+
+    /* the shares are of the root, the columns say so, and the subtitle gives the root's time
+     * as the exports' title does */
+    g_assert_cmpstr (hearth_chains_pane_get_share_title (HEARTH_CHAINS_PANE (f->window->chains_pane)),
+                     ==, "% of Root");
+    {
+      g_autofree char *root_total = hearth_format_value (hearth_call_tree_get_total (tree_of (f)),
+                                                         HEARTH_UNIT_SECONDS);
+      g_autofree char *expected = g_strdup_printf ("Root %s of ", root_total);
+
+      g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (f->window->subtitle_label)),
+                                       expected));
+    }
   }
 }
 

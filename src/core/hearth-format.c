@@ -83,3 +83,35 @@ hearth_format_count (guint64 count)
     }
   return g_string_free (out, FALSE);
 }
+
+/**
+ * hearth_format_chain_tail:
+ * @chain: names joined by @separator, root first
+ * @separator: e.g. " > "
+ * @keep: how many names to keep at least (1 or more)
+ *
+ * A chain that is too long loses names from the root side, never its top:
+ * "… > nested_parse > run". The full chain belongs in a tooltip.
+ *
+ * Returns: (transfer full): the chain, or its last @keep names after "…"
+ */
+char *
+hearth_format_chain_tail (const char *chain,
+                          const char *separator,
+                          guint       keep)
+{
+  g_auto (GStrv) names = NULL;
+  guint n;
+  g_autofree char *tail = NULL;
+
+  g_return_val_if_fail (chain != NULL, NULL);
+  g_return_val_if_fail (separator != NULL && separator[0] != '\0', NULL);
+
+  keep = MAX (keep, 1);
+  names = g_strsplit (chain, separator, -1);
+  n = g_strv_length (names);
+  if (n <= keep + 1)
+    return g_strdup (chain);
+  tail = g_strjoinv (separator, names + (n - keep));
+  return g_strconcat ("…", separator, tail, NULL);
+}

@@ -14,5 +14,8 @@ G_BEGIN_DECLS
 char *hearth_format_percent        (double fraction);
 char *hearth_format_percent_change (double fraction);
 char *hearth_format_count          (guint64 count);
+char *hearth_format_chain_tail     (const char *chain,
+                                    const char *separator,
+                                    guint       keep);
 
 G_END_DECLS

@@ -265,3 +265,16 @@ hearth_chains_pane_get_rows (HearthChainsPane *self)
   g_return_val_if_fail (HEARTH_IS_CHAINS_PANE (self), NULL);
   return G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->view)));
 }
+
+/**
+ * hearth_chains_pane_get_share_title:
+ * @self: a #HearthChainsPane
+ *
+ * Returns: the title of the share column: "% of Run", or "% of Root" for a chosen root
+ */
+const char *
+hearth_chains_pane_get_share_title (HearthChainsPane *self)
+{
+  g_return_val_if_fail (HEARTH_IS_CHAINS_PANE (self), NULL);
+  return gtk_column_view_column_get_title (self->share_column);
+}

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hearth-format.h"
 #include "hearth-pane.h"
 
 /**
@@ -25,6 +26,8 @@
 
 /* Thousands of tiny changes help nobody; the largest ones answer. */
 #define MAX_CHANGES 500
+/* A chain shows this many of its names at the top; the tooltip has them all. */
+#define SHOWN_NAMES 3
 
 /* Rows ------------------------------------------------------------------------------------- */
 
@@ -33,6 +36,7 @@ struct _HearthChangeRow
   GObject  parent_instance;
 
   char    *chain;
+  char    *shown_chain;
   char    *detail;
   char    *before_text;
   char    *after_text;
@@ -53,6 +57,7 @@ hearth_change_row_finalize (GObject *object)
   HearthChangeRow *self = HEARTH_CHANGE_ROW (object);
 
   g_free (self->chain);
+  g_free (self->shown_chain);
   g_free (self->detail);
   g_free (self->before_text);
   g_free (self->after_text);
@@ -191,9 +196,11 @@ row_new (HearthSession           *before,
   HearthChangeRow *row = g_object_new (HEARTH_TYPE_CHANGE_ROW, NULL);
   double delta = change->after - change->before;
   g_autofree char *delta_text = signed_value (before, delta);
+  g_autofree char *share_text = NULL;
   GString *detail;
 
   row->chain = chain_text (before, after, change);
+  row->shown_chain = hearth_format_chain_tail (row->chain, " > ", SHOWN_NAMES);
   row->before = change->before;
   row->after = change->after;
   row->share = before_total > 0 ? delta / before_total : 0;
@@ -205,8 +212,8 @@ row_new (HearthSession           *before,
                      ? g_strdup ("—") : hearth_session_format_value (before, change->before);
   row->after_text = (change->flags & HEARTH_CHAIN_CHANGE_GONE)
                     ? g_strdup ("—") : hearth_session_format_value (after, change->after);
-  row->change_text = g_strdup_printf ("%s (%s%.1f%%)", delta_text, delta < 0 ? "−" : "+",
-                                      fabs (100 * row->share));
+  share_text = hearth_format_percent_change (row->share);
+  row->change_text = g_strdup_printf ("%s (%s)", delta_text, share_text);
 
   detail = g_string_new (row->chain);
   g_string_append_c (detail, '\n');
@@ -350,7 +357,7 @@ bind_cell (GtkSignalListItemFactory *factory,
   switch (GPOINTER_TO_UINT (user_data))
     {
     case COLUMN_CHAIN:
-      text = row->chain;
+      text = row->shown_chain;
       break;
     case COLUMN_BEFORE:
       text = row->before_text;

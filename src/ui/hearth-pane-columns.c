@@ -97,7 +97,10 @@ bind_cell (GtkSignalListItemFactory *factory,
       {
         const char *chain = hearth_row_get_label (row);
         const char *last = g_strrstr (chain, " > ");
-        g_autofree char *path = last != NULL ? g_strndup (chain, last - chain) : NULL;
+        g_autofree char *callers = last != NULL ? g_strndup (chain, last - chain) : NULL;
+        /* shortened from the root side; the tooltip has the whole chain */
+        g_autofree char *path = callers != NULL ? hearth_format_chain_tail (callers, " > ", 3)
+                                                : NULL;
         GtkWidget *top = gtk_widget_get_first_child (child);
         GtkWidget *below = gtk_widget_get_next_sibling (top);
         GtkWidget *note = gtk_widget_get_next_sibling (below);

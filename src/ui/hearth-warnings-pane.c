@@ -52,13 +52,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static double
-percent (double value,
-         double total)
-{
-  return total > 0 ? 100 * value / total : 0;
-}
-
 /* Cards ------------------------------------------------------------------------------------- */
 
 static GtkWidget *
@@ -359,11 +352,18 @@ warn_guarded (HearthWarningsPane *self,
   if (n_guarded > 0)
     {
       g_autofree char *value = hearth_session_format_value (session, hidden);
+      g_autofree char *hidden_share = hearth_format_percent (total > 0 ? hidden / total : 0);
       g_autofree char *intro =
-        g_strdup_printf (_("%.1f%% of the run (%s) is spent in callees that are already on "
-                           "their chain: real recursion, or a function re-entered through others. "
-                           "To keep the walk finite they get no bar; the outlined part of their "
-                           "caller is that time, not self time."), percent (hidden, total), value);
+        g_strdup_printf (hearth_session_get_root (session) >= 0
+                         ? _("%s of the root (%s) is spent in callees that are already on "
+                             "their chain: real recursion, or a function re-entered through "
+                             "others. To keep the walk finite they get no bar; the outlined part "
+                             "of their caller is that time, not self time.")
+                         : _("%s of the run (%s) is spent in callees that are already on "
+                             "their chain: real recursion, or a function re-entered through "
+                             "others. To keep the walk finite they get no bar; the outlined part "
+                             "of their caller is that time, not self time."),
+                         hidden_share, value);
 
       add_text (card, intro);
     }
@@ -371,9 +371,10 @@ warn_guarded (HearthWarningsPane *self,
     {
       const HearthNode *node = hearth_call_tree_get_node (tree, guarded[i]);
       g_autofree char *value = hearth_session_format_value (session, node->guarded_width);
+      g_autofree char *guarded_share =
+        hearth_format_percent (total > 0 ? node->guarded_width / total : 0);
       g_autofree char *line =
-        g_strdup_printf (_("• %.1f%% (%s) under %s at depth %u"),
-                         percent (node->guarded_width, total), value,
+        g_strdup_printf (_("• %s (%s) under %s at depth %u"), guarded_share, value,
                          hearth_session_get_node_label (session, guarded[i]), node->depth);
 
       add_text (card, line);
@@ -559,11 +560,16 @@ warn_cutoff (HearthWarningsPane *self,
   if (hidden >= CUTOFF_WORTH * total)
     {
       g_autofree char *value = hearth_session_format_value (session, hidden);
+      g_autofree char *hidden_share = hearth_format_percent (hidden / total);
       g_autofree char *text =
-        g_strdup_printf (_("About %.1f%% of the run (%s) is in callees narrower than the cutoff "
-                           "(%g%% of the root); their time stays inside their callers’ bars. "
-                           "Lower the cutoff in the main menu to see them."),
-                         percent (hidden, total), value, 100 * cutoff);
+        g_strdup_printf (hearth_session_get_root (session) >= 0
+                         ? _("About %s of the root (%s) is in callees narrower than the cutoff "
+                             "(%g%% of the root); their time stays inside their callers’ bars. "
+                             "Lower the cutoff in the main menu to see them.")
+                         : _("About %s of the run (%s) is in callees narrower than the cutoff "
+                             "(%g%% of the root); their time stays inside their callers’ bars. "
+                             "Lower the cutoff in the main menu to see them."),
+                         hidden_share, value, 100 * cutoff);
 
       add_text (card, text);
     }

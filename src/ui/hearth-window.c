@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hearth-application.h"
+#include "hearth-format.h"
 
 /**
  * HearthWindow:
@@ -97,8 +98,21 @@ update_title (HearthWindow *self)
     g_autofree char *total = hearth_session_format_value (self->session,
                                                           hearth_profile_get_total (profile));
 
-    /* translators: the subtitle of a window: the run's total time, then the file's format */
-    subtitle = g_strdup_printf (_("Total %s · %s"), total, format_name (profile));
+    HearthCallTree *tree = hearth_session_get_tree (self->session);
+
+    if (hearth_session_get_root (self->session) >= 0 && tree != NULL)
+      {
+        /* the root's time as the shares and the exports' title give it */
+        g_autofree char *root = hearth_session_format_value (self->session,
+                                                             hearth_call_tree_get_total (tree));
+
+        /* translators: the subtitle of a window with a chosen root: "Root 3.2 s of 14.6 s ·
+         * cProfile" */
+        subtitle = g_strdup_printf (_("Root %s of %s · %s"), root, total, format_name (profile));
+      }
+    else
+      /* translators: the subtitle of a window: the run's total time, then the file's format */
+      subtitle = g_strdup_printf (_("Total %s · %s"), total, format_name (profile));
   }
   gtk_label_set_text (GTK_LABEL (self->title_label), name);
   gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
@@ -574,9 +588,18 @@ update_match_label (HearthWindow *self)
         label = g_strdup (_("No matches"));
       else
         /* translators: "3 functions, 12.5% of the run" */
-        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function, %.1f%% of the run",
-                                              "%u functions, %.1f%% of the run", n),
-                                 n, share);
+        {
+          g_autofree char *share_text = hearth_format_percent (share / 100);
+
+          if (hearth_session_get_root (self->session) >= 0)
+            label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function, %s of the root",
+                                                  "%u functions, %s of the root", n),
+                                     n, share_text);
+          else
+            label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function, %s of the run",
+                                                  "%u functions, %s of the run", n),
+                                     n, share_text);
+        }
     }
   gtk_label_set_text (GTK_LABEL (self->match_label), label);
 }
