@@ -44,18 +44,56 @@ struct _HearthChainsPane
 
 G_DEFINE_FINAL_TYPE (HearthChainsPane, hearth_chains_pane, HEARTH_TYPE_PANE)
 
-/* "62.0% itself, 81.0% with its callees", or NULL when the two are the same. */
+/* The part of a bar's self time in callees too narrow for a bar of their own. Only a cProfile
+ * tree can tell it from the function's own time (its own time, shared like its width). */
+static double
+narrow_part (HearthCallTree   *tree,
+             const HearthNode *top)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  const HearthFunction *f;
+  double cum, own;
+
+  if (hearth_call_tree_is_from_stacks (tree) || top->function == G_MAXUINT)
+    return 0;
+  f = hearth_profile_get_function (profile, top->function);
+  cum = hearth_profile_clamp (f->cum);
+  if (!(cum > 0))
+    return 0;
+  own = MIN (hearth_profile_clamp (f->own) * top->width / cum, top->self_width);
+  return MAX (top->self_width - own, 0);
+}
+
+/* "62.0% itself, 81.0% with its callees", or NULL when the two are the same. Where the self
+ * time is mostly callees too narrow for a bar, it says so rather than call it the function's
+ * own. */
 static char *
-dup_shares_note (const HearthNode *top,
+dup_shares_note (HearthCallTree   *tree,
+                 const HearthNode *top,
                  double            total)
 {
   g_autofree char *self_text = NULL;
   g_autofree char *width_text = NULL;
+  g_autofree char *narrow_text = NULL;
+  double narrow;
 
   if (total <= 0)
     return NULL;
   self_text = hearth_format_percent (top->self_width / total);
   width_text = hearth_format_percent (top->width / total);
+  narrow = narrow_part (tree, top);
+  if (narrow >= 0.001 * total)
+    {
+      narrow_text = hearth_format_percent (narrow / total);
+      if (g_str_equal (self_text, width_text))
+        /* TRANSLATORS: "4.7% here, 4.6% of it in callees under the cutoff" */
+        return g_strdup_printf (_("%s here, %s of it in callees under the cutoff"),
+                                self_text, narrow_text);
+      /* TRANSLATORS: "4.7% here, 4.6% of it in callees under the cutoff; 11.9% with its
+       * callees" */
+      return g_strdup_printf (_("%s here, %s of it in callees under the cutoff; %s with its "
+                                "callees"), self_text, narrow_text, width_text);
+    }
   if (g_str_equal (self_text, width_text))
     return NULL;
   /* TRANSLATORS: the self time of a chain's top function and its whole bar, e.g.
@@ -98,7 +136,7 @@ make_row (HearthSession  *session,
   const HearthNode *top = hearth_call_tree_get_node (tree, node);
   g_autofree char *chain = hearth_session_dup_chain_text (session, node, " > ", FALSE);
   g_autofree char *value = hearth_session_format_value (session, top->self_width);
-  g_autofree char *note = dup_shares_note (top, total);
+  g_autofree char *note = dup_shares_note (tree, top, total);
   gint function = top->function == G_MAXUINT ? -1 : (gint) top->function;
   double fraction = total > 0 ? top->self_width / total : 0;
   HearthRow *row = hearth_row_new (chain, function, node, -1, top->self_width, fraction);
