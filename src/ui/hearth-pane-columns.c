@@ -54,10 +54,12 @@ setup_cell (GtkSignalListItemFactory *factory,
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), label);
         gtk_box_append (GTK_BOX (box), path);
-        /* and, for some lists, a note on the numbers */
+        /* and, for some lists, a note on the numbers: whole, however narrow the pane */
         path = gtk_label_new (NULL);
         gtk_label_set_xalign (GTK_LABEL (path), 0);
-        gtk_label_set_ellipsize (GTK_LABEL (path), PANGO_ELLIPSIZE_END);
+        gtk_label_set_wrap (GTK_LABEL (path), TRUE);
+        gtk_label_set_wrap_mode (GTK_LABEL (path), PANGO_WRAP_WORD_CHAR);
+        gtk_label_set_width_chars (GTK_LABEL (path), 12);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), path);
@@ -99,7 +101,7 @@ bind_cell (GtkSignalListItemFactory *factory,
         const char *last = g_strrstr (chain, " > ");
         g_autofree char *callers = last != NULL ? g_strndup (chain, last - chain) : NULL;
         /* shortened from the root side; the tooltip has the whole chain */
-        g_autofree char *path = callers != NULL ? hearth_format_chain_tail (callers, " > ", 3)
+        g_autofree char *path = callers != NULL ? hearth_format_chain_tail (callers, " > ", 1)
                                                 : NULL;
         GtkWidget *top = gtk_widget_get_first_child (child);
         GtkWidget *below = gtk_widget_get_next_sibling (top);

@@ -458,19 +458,27 @@ add_unreached_rows (HearthWarningsPane    *self,
         continue;
       listed++;
       line = dup_unreached_line (session, tree, &why[i]);
-      button = add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked),
-                               self, (gint) why[i].function);
-      if (linked && why[i].cutoff > 0)
+      if (!linked || !(why[i].cutoff > 0))
         {
-          GtkWidget *lower = gtk_button_new_with_mnemonic (_("Lower the _Cutoff"));
-          double *cutoff = g_new (double, 1);
-
-          *cutoff = why[i].cutoff;
-          g_object_set_data_full (G_OBJECT (lower), "cutoff", cutoff, g_free);
-          gtk_widget_set_valign (lower, GTK_ALIGN_CENTER);
-          g_signal_connect (lower, "clicked", G_CALLBACK (lower_cutoff_clicked), self);
-          gtk_widget_insert_before (lower, gtk_widget_get_parent (button), button);
+          add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked), self,
+                          (gint) why[i].function);
+          continue;
         }
+      /* two buttons: under the text, so that it keeps the card's width */
+      add_text (card, line);
+      button = add_button_row (card, NULL, _("Use as _Root"), G_CALLBACK (use_as_root_clicked),
+                               self, (gint) why[i].function);
+      {
+        GtkWidget *lower = gtk_button_new_with_mnemonic (_("Lower the _Cutoff"));
+        double *cutoff = g_new (double, 1);
+
+        *cutoff = why[i].cutoff;
+        g_object_set_data_full (G_OBJECT (lower), "cutoff", cutoff, g_free);
+        gtk_widget_set_valign (lower, GTK_ALIGN_CENTER);
+        g_signal_connect (lower, "clicked", G_CALLBACK (lower_cutoff_clicked), self);
+        gtk_widget_insert_before (lower, gtk_widget_get_parent (button), button);
+        gtk_widget_set_halign (gtk_widget_get_parent (button), GTK_ALIGN_START);
+      }
     }
 }
 
