@@ -58,7 +58,8 @@ setup_cell (GtkSignalListItemFactory *factory,
         path = gtk_label_new (NULL);
         gtk_label_set_xalign (GTK_LABEL (path), 0);
         gtk_label_set_wrap (GTK_LABEL (path), TRUE);
-        gtk_label_set_wrap_mode (GTK_LABEL (path), PANGO_WRAP_WORD_CHAR);
+        /* between words, Hangul too: not in the middle of 컷오프 */
+        gtk_label_set_wrap_mode (GTK_LABEL (path), PANGO_WRAP_WORD);
         gtk_label_set_width_chars (GTK_LABEL (path), 12);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
