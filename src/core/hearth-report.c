@@ -566,9 +566,11 @@ warn_limits (GString        *out,
       g_string_append_printf (out, "limited: the tree keeps its %u widest bars (the node budget); "
                                    "bars of ", hearth_call_tree_get_n_nodes (tree));
       append_amount (out, tree, width);
-      g_string_append (out, " (");
-      append_number (out, "%.2g", percent_of (width, total));
-      g_string_append (out, "% of the root) and narrower are left out\n");
+      {
+        g_autofree char *share = hearth_format_percent (total > 0 ? width / total : 0);
+
+        g_string_append_printf (out, " (%s of the root) and narrower are left out\n", share);
+      }
     }
   if (limits & HEARTH_TREE_LIMIT_FLOOR)
     {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "hearth-chain-match.h"
+#include "hearth-format.h"
 #include "hearth-label-fit.h"
 
 /* Geometry, in pixels */
@@ -1611,8 +1612,12 @@ hover_text (Build            *b,
       g_string_append_printf (s, _("\nestimated: somewhere between %s and %s"), low, high);
     }
   if (node->flags & HEARTH_NODE_SHRUNK)
-    g_string_append_printf (s, _("\nscaled down: the callees of its parent add up to %.2fx its time"),
-                            node->shrink);
+    {
+      g_autofree char *excess = hearth_format_percent (node->shrink - 1);
+
+      g_string_append_printf (s, _("\nscaled down: the callees of its parent add up to %s more "
+                                   "than its time"), excess);
+    }
   if (node->guarded_width > 0)
     {
       g_autofree char *guarded = hearth_format_value (node->guarded_width, unit);

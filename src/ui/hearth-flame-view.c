@@ -787,9 +787,14 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
   if (n->flags & HEARTH_NODE_ESTIMATED)
     append_estimate (self, text, node, n, total);
   if (n->flags & HEARTH_NODE_SHRUNK)
-    g_string_append_printf (text, _("Shrunk: the callees of its caller add up to %.2f× the "
-                                    "caller’s time and were scaled down to fit; the profile "
-                                    "counts some time twice\n"), n->shrink);
+    {
+      g_autofree char *excess = hearth_format_percent (n->shrink - 1);
+
+      /* TRANSLATORS: "callees … add up to 9.0% more than the caller’s time" */
+      g_string_append_printf (text, _("Shrunk: the callees of its caller add up to %s more than "
+                                      "the caller’s time and were scaled down to fit; the "
+                                      "profile counts some time twice\n"), excess);
+    }
 
   g_strchomp (text->str);
   text->len = strlen (text->str);
