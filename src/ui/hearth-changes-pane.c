@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hearth-chain-label.h"
 #include "hearth-format.h"
 #include "hearth-pane.h"
 
@@ -26,8 +27,6 @@
 
 /* Thousands of tiny changes help nobody; the largest ones answer. */
 #define MAX_CHANGES 500
-/* A chain shows this many of its names at the top; the tooltip has them all. */
-#define SHOWN_NAMES 3
 
 /* Rows ------------------------------------------------------------------------------------- */
 
@@ -36,7 +35,6 @@ struct _HearthChangeRow
   GObject  parent_instance;
 
   char    *chain;
-  char    *shown_chain;
   char    *detail;
   char    *before_text;
   char    *after_text;
@@ -57,7 +55,6 @@ hearth_change_row_finalize (GObject *object)
   HearthChangeRow *self = HEARTH_CHANGE_ROW (object);
 
   g_free (self->chain);
-  g_free (self->shown_chain);
   g_free (self->detail);
   g_free (self->before_text);
   g_free (self->after_text);
@@ -200,7 +197,6 @@ row_new (HearthSession           *before,
   GString *detail;
 
   row->chain = chain_text (before, after, change);
-  row->shown_chain = hearth_format_chain_tail (row->chain, " > ", SHOWN_NAMES);
   row->before = change->before;
   row->after = change->after;
   row->share = before_total > 0 ? delta / before_total : 0;
@@ -327,16 +323,17 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   guint column = GPOINTER_TO_UINT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label;
 
   if (column == COLUMN_CHAIN)
     {
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
-      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+      /* shortened from the root side, whole names at a time */
+      label = hearth_chain_label_new ();
+      gtk_widget_set_size_request (label, 100, -1);
     }
   else
     {
+      label = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (label), 1);
       gtk_widget_add_css_class (label, "numeric");
     }
@@ -357,8 +354,9 @@ bind_cell (GtkSignalListItemFactory *factory,
   switch (GPOINTER_TO_UINT (user_data))
     {
     case COLUMN_CHAIN:
-      text = row->shown_chain;
-      break;
+      hearth_chain_label_set_chain (HEARTH_CHAIN_LABEL (label), row->chain);
+      gtk_widget_set_tooltip_text (label, row->detail);
+      return;
     case COLUMN_BEFORE:
       text = row->before_text;
       break;

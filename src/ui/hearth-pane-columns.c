@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hearth-chain-label.h"
 #include "hearth-format.h"
 #include "hearth-row.h"
 
@@ -44,12 +45,11 @@ setup_cell (GtkSignalListItemFactory *factory,
       {
         /* the top of the chain, and under it the callers that led there, nearest last */
         GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-        GtkWidget *path = gtk_label_new (NULL);
+        /* shortened from the root side, whole names at a time */
+        GtkWidget *path = hearth_chain_label_new ();
 
         gtk_label_set_xalign (GTK_LABEL (label), 0);
         gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-        gtk_label_set_xalign (GTK_LABEL (path), 0);
-        gtk_label_set_ellipsize (GTK_LABEL (path), PANGO_ELLIPSIZE_START);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), label);
@@ -100,17 +100,14 @@ bind_cell (GtkSignalListItemFactory *factory,
       {
         const char *chain = hearth_row_get_label (row);
         const char *last = g_strrstr (chain, " > ");
-        g_autofree char *callers = last != NULL ? g_strndup (chain, last - chain) : NULL;
-        /* shortened from the root side; the tooltip has the whole chain */
-        g_autofree char *path = callers != NULL ? hearth_format_chain_tail (callers, " > ", 1)
-                                                : NULL;
+        g_autofree char *path = last != NULL ? g_strndup (chain, last - chain) : NULL;
         GtkWidget *top = gtk_widget_get_first_child (child);
         GtkWidget *below = gtk_widget_get_next_sibling (top);
         GtkWidget *note = gtk_widget_get_next_sibling (below);
         const char *note_text = hearth_row_get_note (row);
 
         gtk_label_set_text (GTK_LABEL (top), last != NULL ? last + 3 : chain);
-        gtk_label_set_text (GTK_LABEL (below), path != NULL ? path : "");
+        hearth_chain_label_set_chain (HEARTH_CHAIN_LABEL (below), path);
         gtk_widget_set_visible (below, path != NULL);
         gtk_label_set_text (GTK_LABEL (note), note_text != NULL ? note_text : "");
         gtk_widget_set_visible (note, note_text != NULL);
