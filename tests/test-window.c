@@ -434,6 +434,75 @@ test_warnings_estimated (void)
     hearth_test_destroy_window (windows->data);
 }
 
+/* The first button under @widget whose label is @label, depth first. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Time the tree never reaches, reached but under the cutoff: the pane says so, and its Lower
+ * the Cutoff gives the function a bar. */
+static void
+test_warnings_cut_off (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
+  HearthWindow *window;
+  HearthSession *session;
+  GtkWidget *lower;
+  GList *windows;
+  guint n = 0, bars = 0;
+  HearthCallTree *tree;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  path = hearth_test_data_path ("cprofile_cli_py311.prof");
+  window = open_in_app (path);
+  session = hearth_window_get_session (window);
+  text = hearth_warnings_pane_dup_text (HEARTH_WARNINGS_PANE (window->warnings_pane));
+  g_test_message ("warnings:\n%s", text);
+  g_assert_nonnull (strstr (text, "Time the Tree Never Reaches"));
+  g_assert_nonnull (strstr (text, "places each under the cutoff"));
+  g_assert_nonnull (strstr (text, "% of the run"));
+  g_assert_null (strstr (text, "lost the link"));
+
+  tree = hearth_session_get_tree (session);
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_true (why[0].linked);
+  g_assert_cmpfloat (why[0].cutoff, >, 0);
+
+  /* the first button is the first function's */
+  lower = find_button (window->warnings_pane, "Lower the _Cutoff");
+  g_assert_nonnull (lower);
+  g_signal_emit_by_name (lower, "clicked");
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  g_assert_cmpfloat (hearth_session_get_cutoff (session), ==, why[0].cutoff);
+  tree = hearth_session_get_tree (session);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    bars += hearth_call_tree_get_node (tree, i)->function == why[0].function;
+  g_assert_cmpuint (bars, >, 0);
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
 static void
 test_broken_file (Fixture       *f,
                   gconstpointer  data)
@@ -606,6 +675,7 @@ main (int   argc,
   ADD ("warnings", test_warnings);
   ADD ("broken-file", test_broken_file);
   g_test_add_func ("/window/warnings-estimated", test_warnings_estimated);
+  g_test_add_func ("/window/warnings-cut-off", test_warnings_cut_off);
   g_test_add_func ("/window/empty-profile", test_empty_profile);
   g_test_add_func ("/window/welcome", test_welcome);
   g_test_add_func ("/window/drop", test_drop);
