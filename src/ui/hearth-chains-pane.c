@@ -120,7 +120,8 @@ dup_estimate_detail (HearthCallTree   *tree,
   hearth_call_tree_get_self_bounds (tree, node, &low, &high);
   low_text = hearth_format_percent (low / total);
   high_text = hearth_format_percent (high / total);
-  return g_strdup_printf (_("%s\nEstimated: %s itself, somewhere between %s and %s;\n"
+  /* TRANSLATORS: "here" is the part of the top bar without child bars */
+  return g_strdup_printf (_("%s\nEstimated: %s here, somewhere between %s and %s;\n"
                             "%s with its callees, somewhere between %s and %s"),
                           chain, self_text, low_text, high_text, width_text, width_low,
                           width_high);
