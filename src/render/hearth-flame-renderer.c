@@ -900,7 +900,10 @@ hearth_format_value (double     value,
   switch (unit)
     {
     case HEARTH_UNIT_SAMPLES:
-      return g_strdup_printf ("%.0f %s", value, a >= 0.5 && a < 1.5 ? "sample" : "samples");
+      /* the plural of the count as written, rounded */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f sample", "%.0f samples",
+                                           (gulong) MIN (round (a), 1e9)),
+                              value);
 
     case HEARTH_UNIT_BYTES:
       {
