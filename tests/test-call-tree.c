@@ -221,6 +221,8 @@ test_widest_self_time (void)
   hearth_test_edge (p, main_, parse, 16);
   hearth_test_edge (p, sort, len, 19);
   hearth_test_edge (p, sort, cmp, 0.5);
+  /* slow_sort's own time: all but its callees */
+  _hearth_profile_set_numbers (p, sort, 1, 1, 63.5, 83);
   _hearth_profile_finish (p);
   tree = tree_at (p, main_, 0.01);
   check_invariants (tree);
@@ -231,6 +233,8 @@ test_widest_self_time (void)
   g_assert_cmpfloat (hearth_call_tree_get_node (tree, chains[0])->self_width, ==, 64);
   g_assert_cmpfloat (hearth_call_tree_get_node (tree, chains[0])->width, ==, 83);
   g_assert_cmpuint (hearth_call_tree_get_node (tree, chains[3])->function, ==, main_);
+  /* of its 64 "here", 63.5 are its own and 0.5 are cmp's, under the cutoff */
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (tree, chains[0]), ==, 63.5);
 
   widest = report (tree, "widest");
   g_assert_cmpstr (widest, ==,
@@ -1093,6 +1097,12 @@ test_stacks (void)
                    "9.1\tx\n");
 
   g_assert_cmpuint (hearth_call_tree_get_n_nodes (cut), ==, 2);
+  /* the stacks that end at a bar's frame are its own; a;b has 2 of its 5 */
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (tree, 2), ==, 2);
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (tree, 1), ==, 0);
+  /* at a cutoff of one half, a's callees have no bar: its 10 of self time are theirs */
+  g_assert_cmpfloat (hearth_call_tree_get_node (cut, 1)->self_width, ==, 10);
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (cut, 1), ==, 0);
 
   b = hearth_call_tree_parse_root (p, "b", &error);
   g_assert_no_error (error);

@@ -105,6 +105,27 @@ hearth_call_tree_dup_widest_chains (HearthCallTree *self,
 }
 
 /**
+ * hearth_call_tree_get_own_width:
+ * @self: a call tree
+ * @node: a node index
+ *
+ * The part of a bar's self width (HearthNode.self_width) that is its function's own time; the
+ * rest is callees too narrow for a bar of their own. Exact for a stack tree (the stacks that
+ * end at the bar's frame); for a cProfile tree, the function's own time shared like its width.
+ *
+ * Returns: the width, between 0 and the self width
+ */
+double
+hearth_call_tree_get_own_width (HearthCallTree *self,
+                                guint           node)
+{
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (self), 0);
+  g_return_val_if_fail (node < self->n_nodes, 0);
+
+  return self->own_widths != NULL ? self->own_widths[node] : self->nodes[node].self_width;
+}
+
+/**
  * hearth_call_tree_get_self_bounds:
  * @self: a call tree
  * @node: a node index

@@ -32,7 +32,7 @@ typedef enum
  * @left: left edge in the profile's unit
  * @width: width in the profile's unit
  * @self_width: the part of @width not covered by child bars nor by @guarded_width (callees
- *   under the cutoff stay in it)
+ *   under the cutoff stay in it; hearth_call_tree_get_own_width() tells them apart)
  * @guarded_width: the width its callees dropped by the guard would have had (at most what
  *   its other callees leave uncovered): time in callees, not self time
  * @low: lower bound of the chain's true time (= @width for exact chains and stack profiles)
@@ -211,6 +211,8 @@ guint            *hearth_call_tree_dup_chain      (HearthCallTree              *
                                                    guint                       *n_nodes);
 guint            *hearth_call_tree_dup_widest_chains (HearthCallTree           *self,
                                                    guint                       *n_chains);
+double            hearth_call_tree_get_own_width  (HearthCallTree              *self,
+                                                   guint                        node);
 void              hearth_call_tree_get_self_bounds (HearthCallTree             *self,
                                                    guint                        node,
                                                    double                      *low,

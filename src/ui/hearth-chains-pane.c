@@ -44,34 +44,15 @@ struct _HearthChainsPane
 
 G_DEFINE_FINAL_TYPE (HearthChainsPane, hearth_chains_pane, HEARTH_TYPE_PANE)
 
-/* The part of a bar's self time in callees too narrow for a bar of their own. Only a cProfile
- * tree can tell it from the function's own time (its own time, shared like its width). */
-static double
-narrow_part (HearthCallTree   *tree,
-             const HearthNode *top)
-{
-  HearthProfile *profile = hearth_call_tree_get_profile (tree);
-  const HearthFunction *f;
-  double cum, own;
-
-  if (hearth_call_tree_is_from_stacks (tree) || top->function == G_MAXUINT)
-    return 0;
-  f = hearth_profile_get_function (profile, top->function);
-  cum = hearth_profile_clamp (f->cum);
-  if (!(cum > 0))
-    return 0;
-  own = MIN (hearth_profile_clamp (f->own) * top->width / cum, top->self_width);
-  return MAX (top->self_width - own, 0);
-}
-
 /* "62.0% itself, 81.0% with its callees", or NULL when the two are the same. Where the self
  * time is mostly callees too narrow for a bar, it says so rather than call it the function's
  * own. */
 static char *
 dup_shares_note (HearthCallTree   *tree,
-                 const HearthNode *top,
+                 guint             node,
                  double            total)
 {
+  const HearthNode *top = hearth_call_tree_get_node (tree, node);
   g_autofree char *self_text = NULL;
   g_autofree char *width_text = NULL;
   g_autofree char *narrow_text = NULL;
@@ -81,7 +62,7 @@ dup_shares_note (HearthCallTree   *tree,
     return NULL;
   self_text = hearth_format_percent (top->self_width / total);
   width_text = hearth_format_percent (top->width / total);
-  narrow = narrow_part (tree, top);
+  narrow = top->self_width - hearth_call_tree_get_own_width (tree, node);
   if (narrow >= 0.001 * total)
     {
       narrow_text = hearth_format_percent (narrow / total);
@@ -137,7 +118,7 @@ make_row (HearthSession  *session,
   const HearthNode *top = hearth_call_tree_get_node (tree, node);
   g_autofree char *chain = hearth_session_dup_chain_text (session, node, " > ", FALSE);
   g_autofree char *value = hearth_session_format_value (session, top->self_width);
-  g_autofree char *note = dup_shares_note (tree, top, total);
+  g_autofree char *note = dup_shares_note (tree, node, total);
   gint function = top->function == G_MAXUINT ? -1 : (gint) top->function;
   double fraction = total > 0 ? top->self_width / total : 0;
   HearthRow *row = hearth_row_new (chain, function, node, -1, top->self_width, fraction);

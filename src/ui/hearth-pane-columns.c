@@ -39,7 +39,8 @@ setup_cell (GtkSignalListItemFactory *factory,
     {
     case HEARTH_COLUMN_LABEL:
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      /* the middle, so that a name's `file:line` keeps its line */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
       break;
     case HEARTH_COLUMN_CHAIN:
       {
@@ -49,7 +50,8 @@ setup_cell (GtkSignalListItemFactory *factory,
         GtkWidget *path = hearth_chain_label_new ();
 
         gtk_label_set_xalign (GTK_LABEL (label), 0);
-        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+        /* the middle: `shared_helper — wo…ad.py:50` keeps the line that tells it apart */
+        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), label);
