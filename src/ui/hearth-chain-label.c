@@ -71,7 +71,15 @@ fit (HearthChainLabel *self,
       if (text_width (self, tail) <= width)
         return g_steal_pointer (&tail);
     }
-  return hearth_format_chain_tail (self->chain, SEPARATOR, 1);
+  {
+    g_autofree char *tail = hearth_format_chain_tail (self->chain, SEPARATOR, 1);
+    g_autofree char *top = g_strconcat ("… ", names[n - 1], NULL);
+
+    if (text_width (self, tail) <= width)
+      return g_steal_pointer (&tail);
+    /* then the top alone, cut from its start if need be */
+    return text_width (self, top) <= width ? g_steal_pointer (&top) : g_strdup (names[n - 1]);
+  }
 }
 
 static void

@@ -10,6 +10,7 @@
 #include "hearth-pane-columns.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hearth-chain-label.h"
 #include "hearth-format.h"
@@ -27,6 +28,16 @@ _hearth_format_percent (double fraction)
   return hearth_format_percent (fraction);
 }
 
+/* A name that carries its place (`shared_helper — workload.py:50`) is shortened in the middle,
+ * so that the line telling it from its namesakes stays; any other at its end. */
+static void
+set_name_ellipsis (GtkLabel *label)
+{
+  gboolean placed = strstr (gtk_label_get_text (label), " — ") != NULL;
+
+  gtk_label_set_ellipsize (label, placed ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -39,8 +50,6 @@ setup_cell (GtkSignalListItemFactory *factory,
     {
     case HEARTH_COLUMN_LABEL:
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      /* the middle, so that a name's `file:line` keeps its line */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
       break;
     case HEARTH_COLUMN_CHAIN:
       {
@@ -50,8 +59,6 @@ setup_cell (GtkSignalListItemFactory *factory,
         GtkWidget *path = hearth_chain_label_new ();
 
         gtk_label_set_xalign (GTK_LABEL (label), 0);
-        /* the middle: `shared_helper — wo…ad.py:50` keeps the line that tells it apart */
-        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), label);
@@ -109,6 +116,7 @@ bind_cell (GtkSignalListItemFactory *factory,
         const char *note_text = hearth_row_get_note (row);
 
         gtk_label_set_text (GTK_LABEL (top), last != NULL ? last + 3 : chain);
+        set_name_ellipsis (GTK_LABEL (top));
         hearth_chain_label_set_chain (HEARTH_CHAIN_LABEL (below), path);
         gtk_widget_set_visible (below, path != NULL);
         gtk_label_set_text (GTK_LABEL (note), note_text != NULL ? note_text : "");
@@ -119,6 +127,7 @@ bind_cell (GtkSignalListItemFactory *factory,
       }
     case HEARTH_COLUMN_LABEL:
       gtk_label_set_text (label, hearth_row_get_label (row));
+      set_name_ellipsis (label);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), hearth_row_get_detail (row) != NULL
                                                        ? hearth_row_get_detail (row)
                                                        : hearth_row_get_label (row));
