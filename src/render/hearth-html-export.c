@@ -1085,8 +1085,8 @@ write_messages (Page *page)
     "estimated", _("Estimated: %s of the run, somewhere between %s and %s"),
     "callersOne", g_dngettext (GETTEXT_PACKAGE, "%s has %s caller", "%s has %s callers", 1),
     "callersMany", g_dngettext (GETTEXT_PACKAGE, "%s has %s caller", "%s has %s callers", 2),
-    "shrunk", _("Shrunk: the callees of its caller add up to %s× the caller’s time and were "
-                "scaled down to fit; the profile counts some time twice"),
+    "shrunk", _("Shrunk: the callees of its caller add up to %s more than the caller’s time "
+                "and were scaled down to fit; the profile counts some time twice"),
     "isNew", _("New: not in the first run"),
     "firstRun", _("First run: %s, change %s of the first run"),
     "ofEstimate", _(" (change of an estimate)"),
