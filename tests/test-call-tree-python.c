@@ -2,7 +2,10 @@
  *
  * tests/tools/calltree.py reads each .prof fixture with Python's pstats module and walks it
  * as the call-tree issue describes; the bars must agree one for one: same chains in the same
- * order, same flags, widths, lefts and bounds within 1e-9 relative.
+ * order, same flags, widths, lefts and bounds within 1e-9 relative. The widest chains must
+ * agree too (the same chains ranked by the same self time), and on every fixture, stack
+ * profiles included, the first of them is the largest self-time stack of the folded output,
+ * and the reasons given for time the tree never reaches hold.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -10,6 +13,7 @@
  */
 
 #include "hearth-call-tree.h"
+#include "hearth-report.h"
 #include "hearth-test-util.h"
 
 #include <math.h>
@@ -22,6 +26,7 @@ typedef struct
   guint     max_repeat;
   guint     budget;
   gboolean  largest_root;
+  gboolean  widest;
 } Case;
 
 static void
@@ -92,6 +97,48 @@ spec_of (HearthProfile *profile,
   return g_strdup_printf ("%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
 }
 
+/* Each chain of hearth_call_tree_dup_widest_chains() against a line SELF<TAB>CHAIN of
+ * calltree.py --print widest, in the same order. */
+static void
+check_widest (HearthCallTree *tree,
+              const char     *python)
+{
+  g_auto (GStrv) lines = g_strsplit (python, "\n", -1);
+  g_autofree guint *chains = NULL;
+  guint n_lines = g_strv_length (lines), n_chains = 0;
+  double total = hearth_call_tree_get_total (tree);
+
+  if (n_lines > 0 && lines[n_lines - 1][0] == '\0')
+    n_lines--;
+  chains = hearth_call_tree_dup_widest_chains (tree, &n_chains);
+  for (guint i = 0; i < MIN (n_chains, n_lines); i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], "\t", 2);
+      const HearthNode *node = hearth_call_tree_get_node (tree, chains[i]);
+      g_autofree char *chain = chain_text (tree, chains[i]);
+      double width = g_ascii_strtod (fields[0], NULL);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 2);
+      if (!close_enough (node->self_width, width, total) || g_strcmp0 (chain, fields[1]) != 0)
+        g_error ("widest chain %u differs:\nC:      %.17g\t%s\nPython: %s", i,
+                 node->self_width, chain, lines[i]);
+    }
+  g_assert_cmpuint (n_chains, ==, n_lines);
+}
+
+static char *
+run_python (const char * const *argv)
+{
+  g_autofree char *out = NULL;
+  gint status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL,
+                     &status, NULL) ||
+      !g_spawn_check_wait_status (status, NULL))
+    return NULL;
+  return g_steal_pointer (&out);
+}
+
 static void
 test_compare (gconstpointer data)
 {
@@ -101,7 +148,7 @@ test_compare (gconstpointer data)
   g_autofree char *repeat = g_strdup_printf ("%u", c->max_repeat);
   g_autofree char *budget = g_strdup_printf ("%u", c->budget);
   const char *argv[] = { "python3", script, "--cutoff", cutoff, "--max-repeat", repeat,
-                         "--budget", budget, c->path, NULL, NULL, NULL };
+                         "--budget", budget, c->path, NULL, NULL, NULL, NULL, NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_auto (GStrv) lines = NULL;
@@ -195,6 +242,73 @@ test_compare (gconstpointer data)
                  flags, chain, lines[i]);
     }
   g_assert_cmpuint (n_nodes, ==, n_lines);
+
+  if (c->widest)
+    {
+      guint at = argv[9] != NULL ? 11 : 9;
+      g_autofree char *widest = NULL;
+
+      argv[at] = "--print";
+      argv[at + 1] = "widest";
+      widest = run_python (argv);
+      g_assert_nonnull (widest);
+      check_widest (tree, widest);
+    }
+}
+
+/* The largest value of a folded line that is not a [guarded] frame, in the unit of the
+ * output (microseconds for seconds). */
+static double
+largest_folded (const char *folded)
+{
+  g_auto (GStrv) lines = g_strsplit (folded, "\n", -1);
+  double most = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *space = strrchr (lines[i], ' ');
+
+      if (space == NULL || strstr (lines[i], ";[guarded] ") != NULL)
+        continue;
+      most = MAX (most, g_ascii_strtod (space + 1, NULL));
+    }
+  return most;
+}
+
+/* The first widest chain is where the program spends most of its time itself: the largest
+ * self-time stack `hearth --print folded` writes. */
+static void
+test_widest_folded (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) profile = hearth_profile_load_path (path, &error);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (GString) folded = g_string_new (NULL);
+  g_autofree guint *chains = NULL;
+  guint n_chains = 0;
+  double first, most;
+
+  if (profile == NULL)
+    {
+      g_test_skip (error->message);
+      return;
+    }
+  tree = hearth_call_tree_new (profile, NULL, &error);
+  g_assert_no_error (error);
+  hearth_report_folded (folded, tree, NULL);
+  most = largest_folded (folded->str);
+  chains = hearth_call_tree_dup_widest_chains (tree, &n_chains);
+  if (n_chains == 0)
+    {
+      g_assert_cmpfloat (most, ==, 0);
+      return;
+    }
+  first = hearth_call_tree_get_node (tree, chains[0])->self_width;
+  if (hearth_profile_get_unit (profile) == HEARTH_UNIT_SECONDS)
+    first = round (first * 1e6);
+  g_test_message ("%s: first chain %.17g, largest folded stack %.17g", path, first, most);
+  g_assert_cmpfloat (fabs (first - most), <=, 1e-9 * MAX (first, most) + 1e-9);
 }
 
 static gint
@@ -246,10 +360,91 @@ add_cases (const char *dir_path,
           c->max_repeat = runs[r].repeat;
           c->budget = runs[r].budget;
           c->largest_root = runs[r].largest_root;
+          c->widest = r == 0 || runs[r].largest_root;
           test_path = g_strdup_printf ("/call-tree-python/%s/%s/%s", label,
                                        (const char *) names->pdata[i], runs[r].what);
           g_test_add_data_func_full (test_path, c, test_compare, case_free);
         }
+    }
+}
+
+/* The reasons the Warnings pane gives for time the tree never reaches hold: a stack profile
+ * never lost a link, and the cutoff offered for a function reached only in small places
+ * gives it a bar. */
+static void
+test_unreached_reasons (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) profile = hearth_profile_load_path (path, &error);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
+  guint n = 0;
+
+  if (profile == NULL)
+    {
+      g_test_skip (error->message);
+      return;
+    }
+  tree = hearth_call_tree_new (profile, NULL, &error);
+  g_assert_no_error (error);
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  for (guint i = 0; i < n; i++)
+    {
+      HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+      g_autoptr (HearthCallTree) lower = NULL;
+      guint bars = 0;
+
+      g_assert_cmpuint (why[i].function, ==, unreached[i]);
+      if (hearth_call_tree_is_from_stacks (tree))
+        g_assert_true (why[i].linked);
+      if (!why[i].linked || why[i].cutoff <= 0)
+        continue;
+      options.cutoff = why[i].cutoff;
+      lower = hearth_call_tree_new (profile, &options, &error);
+      g_assert_no_error (error);
+      for (guint b = 0; b < hearth_call_tree_get_n_nodes (lower); b++)
+        bars += hearth_call_tree_get_node (lower, b)->function == why[i].function;
+      g_test_message ("%s: %s in %u places, a bar in %u at cutoff %g", path,
+                      hearth_profile_get_function (profile, why[i].function)->name,
+                      why[i].n_places, bars, why[i].cutoff);
+      g_assert_cmpuint (bars, >, 0);
+    }
+}
+
+/* Every fixture Hearth reads, whatever its format. */
+static void
+add_folded_cases (const char *dir_path,
+                  const char *label)
+{
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (dir == NULL)
+    return;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (!g_str_has_prefix (name, "bad_") &&
+        (g_str_has_suffix (name, ".prof") || g_str_has_suffix (name, ".txt") ||
+         g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".folded")))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *test_path = g_strdup_printf ("/widest-folded/%s/%s", label,
+                                                    (const char *) names->pdata[i]);
+
+      g_autofree char *reasons_path = g_strdup_printf ("/unreached-reasons/%s/%s", label,
+                                                       (const char *) names->pdata[i]);
+
+      g_test_add_data_func_full (test_path, g_build_filename (dir_path, names->pdata[i], NULL),
+                                 test_widest_folded, g_free);
+      g_test_add_data_func_full (reasons_path,
+                                 g_build_filename (dir_path, names->pdata[i], NULL),
+                                 test_unreached_reasons, g_free);
     }
 }
 
@@ -266,6 +461,8 @@ main (int   argc,
   examples = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", NULL);
   add_cases (data, "tests");
   add_cases (examples, "examples");
+  add_folded_cases (data, "tests");
+  add_folded_cases (examples, "examples");
 
   return g_test_run ();
 }

@@ -202,6 +202,48 @@ test_chain (void)
   g_assert_cmpstr (warnings, ==, "");
 }
 
+/* The hotspot is a function's own loop, and it calls something over the cutoff: main (100)
+ * calls slow_sort (83), which spends 19 in len and 0.5 in cmp (under the 1 % cutoff), and
+ * parse (16). By self time slow_sort comes first at 83 - 19 = 64, cmp's 0.5 included; by
+ * width of the bars with nothing on top it would not be listed at all, and len would lead. */
+static void
+test_widest_self_time (void)
+{
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint main_ = fn (p, 1, "main", 100), sort = fn (p, 2, "slow_sort", 83);
+  guint len = fn (p, 3, "len", 19), cmp = fn (p, 4, "cmp", 0.5), parse = fn (p, 5, "parse", 16);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autofree guint *chains = NULL;
+  g_autofree char *widest = NULL;
+  guint n = 0;
+
+  hearth_test_edge (p, main_, sort, 83);
+  hearth_test_edge (p, main_, parse, 16);
+  hearth_test_edge (p, sort, len, 19);
+  hearth_test_edge (p, sort, cmp, 0.5);
+  /* slow_sort's own time: all but its callees */
+  _hearth_profile_set_numbers (p, sort, 1, 1, 63.5, 83);
+  _hearth_profile_finish (p);
+  tree = tree_at (p, main_, 0.01);
+  check_invariants (tree);
+
+  chains = hearth_call_tree_dup_widest_chains (tree, &n);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpuint (hearth_call_tree_get_node (tree, chains[0])->function, ==, sort);
+  g_assert_cmpfloat (hearth_call_tree_get_node (tree, chains[0])->self_width, ==, 64);
+  g_assert_cmpfloat (hearth_call_tree_get_node (tree, chains[0])->width, ==, 83);
+  g_assert_cmpuint (hearth_call_tree_get_node (tree, chains[3])->function, ==, main_);
+  /* of its 64 "here", 63.5 are its own and 0.5 are cmp's, under the cutoff */
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (tree, chains[0]), ==, 63.5);
+
+  widest = report (tree, "widest");
+  g_assert_cmpstr (widest, ==,
+                   "64.0\tslow_sort\n"
+                   "19.0\tslow_sort > len\n"
+                   "16.0\tparse\n"
+                   "1.0\tmain\n");
+}
+
 /* DESIGN.md's run(task), called from prepare() with load and from analyze() with smooth. */
 static HearthProfile *
 shared_helper_profile (guint *root)
@@ -401,8 +443,59 @@ test_unreached (void)
   g_assert_cmpuint (unreached[1], ==, cli);
   warnings = report (tree, "warnings");
   assert_contains (warnings, "unreached: cli (pydoc.py:2700) has 99.8 s (49900.0% of the root) "
-                             "but no bar in the tree; try --root pydoc.py:2700:cli\n");
+                             "but no bar in the tree; no walk from the root reaches it (the file "
+                             "lost the link); try --root pydoc.py:2700:cli\n");
   g_assert_null (strstr (warnings, "tiny"));
+  g_assert_null (strstr (warnings, "cut off:"));
+}
+
+/* Reached, but only in small places: main (100) calls 25 workers of 4 each, each of which
+ * spends 0.5 in findall. findall has 12.5 % of the run and no bar at the 1 % cutoff: the file
+ * links it, each of its 25 places is under the cutoff, and a cutoff of 0.005 shows them all. */
+static void
+test_unreached_cut_off (void)
+{
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint main_ = fn (p, 1, "main", 100), findall = hearth_test_fn_in (p, "re.py", 10, "findall", 12.5);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthCallTree) lower = NULL;
+  g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
+  g_autofree char *warnings = NULL;
+  guint n = 0, bars = 0;
+
+  for (guint i = 0; i < 25; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("worker%u", i);
+      guint w = fn (p, 100 + i, name, 4);
+
+      hearth_test_edge (p, main_, w, 4);
+      hearth_test_edge (p, w, findall, 0.5);
+    }
+  _hearth_profile_finish (p);
+
+  tree = tree_at (p, main_, 0.01);
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (unreached[0], ==, findall);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  g_assert_true (why[0].linked);
+  g_assert_cmpuint (why[0].n_places, ==, 25);
+  g_assert_cmpfloat_with_epsilon (why[0].placed, 12.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (why[0].widest, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (why[0].cutoff, 0.005, 1e-12);
+
+  warnings = report (tree, "warnings");
+  assert_contains (warnings, "cut off: findall (re.py:10) has 12.5 s (12.5% of the root) but no "
+                             "bar in the tree; it is in 25 places, each under the cutoff; try "
+                             "--cutoff 0.005 or --root re.py:10:findall\n");
+  g_assert_null (strstr (warnings, "unreached:"));
+
+  /* the cutoff it offers gives findall its bars */
+  lower = tree_at (p, main_, why[0].cutoff);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (lower); i++)
+    bars += hearth_call_tree_get_node (lower, i)->function == findall;
+  g_assert_cmpuint (bars, ==, 25);
 }
 
 /* cProfile's exec above the script's <module> holds the whole tree: it is not unreached,
@@ -463,7 +556,7 @@ test_shrink (void)
   g_assert_cmpuint (shrinks[0].node, ==, 1);
   g_assert_cmpfloat (shrinks[0].factor, ==, 1.5);
   warnings = report (tree, "warnings");
-  assert_contains (warnings, "shrunk: callees add up to 1.50x the time of f (app.py:2) (1 bar)");
+  assert_contains (warnings, "shrunk: callees add up to 50.0% more than the time of f (app.py:2) (1 bar)");
 }
 
 static void
@@ -996,12 +1089,20 @@ test_stacks (void)
                    "a;b;c 3\n"
                    "a;d 5\n"
                    "x 1\n");
+  /* a;b has 2 samples of its own on top of c's 3 */
   g_assert_cmpstr (widest, ==,
                    "45.5\ta > d\n"
                    "27.3\ta > b > c\n"
+                   "18.2\ta > b\n"
                    "9.1\tx\n");
 
   g_assert_cmpuint (hearth_call_tree_get_n_nodes (cut), ==, 2);
+  /* the stacks that end at a bar's frame are its own; a;b has 2 of its 5 */
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (tree, 2), ==, 2);
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (tree, 1), ==, 0);
+  /* at a cutoff of one half, a's callees have no bar: its 10 of self time are theirs */
+  g_assert_cmpfloat (hearth_call_tree_get_node (cut, 1)->self_width, ==, 10);
+  g_assert_cmpfloat (hearth_call_tree_get_own_width (cut, 1), ==, 0);
 
   b = hearth_call_tree_parse_root (p, "b", &error);
   g_assert_no_error (error);
@@ -1207,9 +1308,11 @@ main (int   argc,
 
   g_test_add_func ("/call-tree/chain", test_chain);
   g_test_add_func ("/call-tree/shared-helper", test_shared_helper);
+  g_test_add_func ("/call-tree/widest/self-time", test_widest_self_time);
   g_test_add_func ("/call-tree/recursion/direct", test_recursion_direct);
   g_test_add_func ("/call-tree/recursion/mutual", test_recursion_mutual);
   g_test_add_func ("/call-tree/unreached", test_unreached);
+  g_test_add_func ("/call-tree/unreached/cut-off", test_unreached_cut_off);
   g_test_add_func ("/call-tree/examples", test_examples);
   g_test_add_func ("/call-tree/unreached/root-callers", test_unreached_root_callers);
   g_test_add_func ("/call-tree/shrink", test_shrink);

@@ -239,6 +239,32 @@ test_tooltip_estimated (Fixture       *f,
   g_assert_true (seen);
 }
 
+/* Double counting reads as a difference, never as a factor that can round to 1.00. */
+static void
+test_tooltip_shrunk (Fixture       *f,
+                     gconstpointer  data)
+{
+  guint n, seen = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  n = hearth_call_tree_get_n_nodes (f->tree);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = NULL;
+
+      if (!(hearth_call_tree_get_node (f->tree, i)->flags & HEARTH_NODE_SHRUNK))
+        continue;
+      text = hearth_flame_view_dup_tooltip_text (f->view, i);
+      if (seen++ == 0)
+        g_test_message ("shrunk tooltip: %s", text);
+      g_assert_nonnull (strstr (text, "% more than the caller’s time"));
+      g_assert_null (strstr (text, "×"));
+    }
+  g_assert_cmpuint (seen, >, 0);
+}
+
 static void
 test_click_selects (Fixture       *f,
                     gconstpointer  data)
@@ -507,6 +533,8 @@ main (int   argc,
   ADD ("tooltip", test_tooltip);
   g_test_add ("/flame-view/tooltip-estimated", Fixture, "data:cprofile_py312.prof",
               fixture_set_up, test_tooltip_estimated, fixture_tear_down);
+  g_test_add ("/flame-view/tooltip-shrunk", Fixture, "data:cprofile_cli_py311.prof",
+              fixture_set_up, test_tooltip_shrunk, fixture_tear_down);
   ADD ("click-selects", test_click_selects);
   ADD ("zoom", test_zoom);
   ADD ("zoom-animated", test_zoom_animated);

@@ -460,6 +460,31 @@ test_options (void)
   g_assert_cmpfloat (member_double (json_object_get_object_member (data, "geo"), "right"), <=, 800);
 }
 
+/* With a chosen root the page's tooltips give shares of the root, and say so. */
+static void
+test_chosen_root (void)
+{
+  g_autoptr (HearthProfile) profile = load_example ("before.prof");
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (profile, 0.01);
+  g_autoptr (HearthCallTree) rooted = NULL;
+  HearthCallTreeOptions tree_options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  HearthExportOptions options = HEARTH_EXPORT_OPTIONS_INIT;
+  g_autofree char *page = NULL;
+  g_autofree char *rooted_page = NULL;
+  gsize length = 0;
+
+  page = export_page (tree, NULL, &options, &length);
+  g_assert_nonnull (strstr (page, "of the run"));
+  g_assert_null (strstr (page, "of the root"));
+
+  tree_options.root = hearth_call_tree_get_node (tree, 1)->function;
+  rooted = hearth_call_tree_new (profile, &tree_options, NULL);
+  g_assert_nonnull (rooted);
+  rooted_page = export_page (rooted, NULL, &options, &length);
+  g_assert_nonnull (strstr (rooted_page, "%s, %s of the root"));
+  g_assert_null (strstr (rooted_page, "%s, %s of the run"));
+}
+
 static void
 assert_no_raw (const char *page,
                const char *text)
@@ -639,6 +664,7 @@ main (int   argc,
 
   g_test_add_func ("/html-export/well-formed", test_well_formed);
   g_test_add_func ("/html-export/options", test_options);
+  g_test_add_func ("/html-export/chosen-root", test_chosen_root);
   g_test_add_func ("/html-export/escaping", test_escaping);
   g_test_add_func ("/html-export/compare", test_compare);
   g_test_add_func ("/html-export/sphinx-size", test_sphinx_size);

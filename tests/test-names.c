@@ -288,6 +288,47 @@ test_category_table (void)
     }
 }
 
+/* Two functions shown as `run` carry their file and line wherever they are named; a name no
+ * other function shares stays as it is; files of one base name need the whole path. */
+static void
+test_distinct (void)
+{
+  g_autoptr (HearthProfile) p = new_pstats ();
+  g_autoptr (HearthNames) names = NULL;
+  guint run_a, run_b, main_, step_a, step_b, exec, exec_fn;
+
+  run_a = add_function (p, "/usr/lib/python3/dist-packages/docutils/parsers/rst/states.py",
+                        2800, "run", 1.0);
+  run_b = add_function (p, "/usr/lib/python3/dist-packages/docutils/statemachine.py", 200,
+                        "run", 1.0);
+  main_ = add_function (p, "/home/u/app.py", 1, "main", 1.0);
+  step_a = add_function (p, "/home/u/a/walk.py", 10, "step", 1.0);
+  step_b = add_function (p, "/home/u/b/walk.py", 10, "step", 1.0);
+  exec = add_function (p, "~", 0, "<built-in method builtins.exec>", 1.0);
+  exec_fn = add_function (p, "/home/u/app.py", 40, "exec", 1.0);
+  _hearth_profile_finish (p);
+  names = hearth_names_new (p, NULL, FALSE);
+
+  g_assert_cmpstr (hearth_names_get_distinct (names, run_a), ==, "run — states.py:2800");
+  g_assert_cmpstr (hearth_names_get_distinct (names, run_b), ==, "run — statemachine.py:200");
+  g_assert_cmpstr (hearth_names_get_distinct (names, main_), ==, "main");
+  g_assert_cmpstr (hearth_names_get_distinct (names, step_a), ==, "step — /home/u/a/walk.py:10");
+  g_assert_cmpstr (hearth_names_get_distinct (names, step_b), ==, "step — /home/u/b/walk.py:10");
+  /* a built-in has no file: the profile's own name tells it apart */
+  g_assert_cmpstr (hearth_names_get_distinct (names, exec), ==,
+                   "exec — <built-in method builtins.exec>");
+  g_assert_cmpstr (hearth_names_get_distinct (names, exec_fn), ==, "exec — app.py:40");
+  {
+    g_autofree char *placed = hearth_names_dup_placed (names, main_);
+    g_autofree char *placed_run = hearth_names_dup_placed (names, run_a);
+
+    g_assert_cmpstr (placed, ==, "main — app.py:1");
+    g_assert_cmpstr (placed_run, ==, "run — states.py:2800");
+  }
+  /* the bar keeps its short label */
+  g_assert_cmpstr (hearth_names_get_label (names, run_a), ==, "run");
+}
+
 /* A relative "mine" folder is taken under the current folder. */
 static void
 test_category_relative_mine (void)
@@ -386,6 +427,63 @@ test_category_stacks (void)
   g_assert_cmpint (hearth_names_get_category (names, module), ==, MINE);
   g_assert_cmpint (hearth_names_get_category (names, main_), ==, MINE);
   g_assert_cmpint (hearth_names_get_category (names, wait), ==, PYTHON);
+}
+
+/* py-spy writes relative paths as found on sys.path: a standard library module is Python's,
+ * a file under the profile's folder is the user's, anything else an installed package. */
+static void
+test_category_relative_stacks (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hearth-names-XXXXXX", NULL);
+  g_autofree char *lib = g_build_filename (dir, "lib", NULL);
+  g_autofree char *app = g_build_filename (dir, "app.py", NULL);
+  g_autofree char *helper = g_build_filename (lib, "helper.py", NULL);
+  g_autofree char *folded = g_build_filename (dir, "out.folded", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  static const struct
+  {
+    const char     *frame;
+    HearthCategory  category;
+  } frames[] = {
+    { "<module> (app.py:1)", MINE },
+    { "helper (lib/helper.py:3)", MINE },
+    { "main (pytest/main.py:320)", INSTALLED },
+    { "runtestprotocol (_pytest/runner.py:120)", INSTALLED },
+    { "wait (threading.py:320)", PYTHON },
+    { "loads (json/decoder.py:337)", PYTHON },
+  };
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir (lib, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (app, "import lib.helper\n", -1, NULL));
+  g_assert_true (g_file_set_contents (helper, "def helper():\n    pass\n", -1, NULL));
+  g_assert_true (g_file_set_contents (folded,
+                                      "<module> (app.py:1);helper (lib/helper.py:3) 2\n"
+                                      "<module> (app.py:1);main (pytest/main.py:320);"
+                                      "runtestprotocol (_pytest/runner.py:120);"
+                                      "wait (threading.py:320) 5\n"
+                                      "<module> (app.py:1);loads (json/decoder.py:337) 1\n",
+                                      -1, NULL));
+  p = hearth_profile_load_path (folded, &error);
+  g_assert_no_error (error);
+  names = hearth_names_new (p, NULL, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++)
+    {
+      const HearthFunction *f = hearth_test_find_frame (p, frames[i].frame);
+      guint index = (guint) (f - hearth_profile_get_function (p, 0));
+
+      g_test_message ("%s: %s", frames[i].frame,
+                      hearth_category_to_string (hearth_names_get_category (names, index)));
+      g_assert_cmpint (hearth_names_get_category (names, index), ==, frames[i].category);
+    }
+
+  g_remove (folded);
+  g_remove (helper);
+  g_remove (app);
+  g_rmdir (lib);
+  g_rmdir (dir);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1192,10 +1290,12 @@ main (int   argc,
   g_test_add_func ("/names/label/table", test_label_table);
   g_test_add_func ("/names/label/long", test_label_long);
   g_test_add_func ("/names/label/profile", test_label_profile);
+  g_test_add_func ("/names/distinct", test_distinct);
   g_test_add_func ("/names/category/table", test_category_table);
   g_test_add_func ("/names/category/relative-mine", test_category_relative_mine);
   g_test_add_func ("/names/category/profile", test_category_profile);
   g_test_add_func ("/names/category/stacks", test_category_stacks);
+  g_test_add_func ("/names/category/relative-stacks", test_category_relative_stacks);
   g_test_add_func ("/names/main-module/choice", test_main_module);
   g_test_add_func ("/names/main-module/string", test_main_module_string);
   g_test_add_func ("/names/main-module/windows", test_main_module_windows);

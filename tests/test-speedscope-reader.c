@@ -99,6 +99,8 @@ test_evented (void)
   const HearthFunction *abs_ = hearth_test_find_frame (p, "abs");
 
   g_assert_cmpint (hearth_profile_get_unit (p), ==, HEARTH_UNIT_SECONDS);
+  /* entries and exits of every call: traced, not sampled */
+  g_assert_cmpint (hearth_profile_get_kind (p), ==, HEARTH_KIND_TRACED);
   g_assert_cmpstr (hearth_profile_get_name (p), ==, "evented example");
   g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 11);
   /* 70 stretches of time with a frame open, in microseconds, summed by hand from the events */

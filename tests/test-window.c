@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hearth-application.h"
+#include "hearth-format.h"
 #include "hearth-row.h"
 #include "hearth-test-ui.h"
 #include "hearth-test-util.h"
@@ -121,7 +122,9 @@ test_open_example (Fixture       *f,
                                    "Total "));
   g_assert_null (_hearth_window_get_message (f->window));
   g_assert_true (gtk_widget_get_visible (f->window->root_button));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->root_label)), ==, "<module>");
+  /* the profile holds the <module> of other files too: the root says which one it is */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->root_label)), ==,
+                   "<module> — walkers.py:1");
 }
 
 static void
@@ -147,8 +150,44 @@ test_widest_chain (Fixture       *f,
   g_assert_cmpint (hearth_row_get_node (first), ==, widest_leaf (f));
   leaf = hearth_call_tree_get_node (tree_of (f), widest_leaf (f));
   total = hearth_call_tree_get_total (tree_of (f));
-  g_assert_cmpfloat_with_epsilon (hearth_row_get_fraction (first), leaf->width / total, 1e-12);
+  g_assert_cmpfloat_with_epsilon (hearth_row_get_fraction (first), leaf->self_width / total,
+                                  1e-12);
   g_assert_cmpfloat (hearth_row_get_fraction (first), >, 0.9);
+
+  /* ranked by self time; a row whose bar is wider than its self time says both */
+  {
+    guint n_notes = 0;
+    double previous = G_MAXDOUBLE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr (HearthRow) row = g_list_model_get_item (rows, i);
+        const HearthNode *top = hearth_call_tree_get_node (tree_of (f), hearth_row_get_node (row));
+
+        g_assert_cmpfloat (hearth_row_get_value (row), <=, previous);
+        previous = hearth_row_get_value (row);
+        g_assert_cmpfloat (hearth_row_get_value (row), ==, top->self_width);
+        if (hearth_row_get_note (row) != NULL)
+          {
+            g_autofree char *width = hearth_format_percent (top->width / total);
+
+            /* the whole bar where it is wider, and what of the self time is callees too
+             * narrow for a bar */
+            if (g_str_has_suffix (hearth_row_get_note (row), " with its callees"))
+              g_assert_nonnull (strstr (hearth_row_get_note (row), width));
+            else
+              g_assert_true (g_str_has_suffix (hearth_row_get_note (row),
+                                               " of it in callees under the cutoff"));
+            n_notes++;
+          }
+        else
+          g_assert_cmpfloat (top->width - top->self_width, <, 0.001 * total);
+        g_test_message ("%s: %s", hearth_row_get_label (row),
+                        hearth_row_get_note (row) != NULL ? hearth_row_get_note (row) : "-");
+      }
+    /* main itself, under everything the script did */
+    g_assert_cmpuint (n_notes, >, 0);
+  }
 
   /* activating a row selects its bar */
   hearth_chains_pane_activate_row (HEARTH_CHAINS_PANE (f->window->chains_pane), 1);
@@ -289,7 +328,7 @@ test_zoom (Fixture       *f,
 
   crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
   g_test_message ("breadcrumbs: %s", crumbs);
-  g_assert_true (g_str_has_prefix (crumbs, "<module> › main › msd_slow"));
+  g_assert_true (g_str_has_prefix (crumbs, "<module> — walkers.py:1 › main › msd_slow"));
   g_assert_true (g_str_has_suffix (crumbs, "walker_msd"));
 
   gtk_widget_activate_action (f->window->flame_view, "flame.zoom-out", NULL);
@@ -302,7 +341,7 @@ test_zoom (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (end, total, total * 1e-12);
   g_clear_pointer (&crumbs, g_free);
   crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
-  g_assert_cmpstr (crumbs, ==, "<module>");
+  g_assert_cmpstr (crumbs, ==, "<module> — walkers.py:1");
 }
 
 static void
@@ -335,6 +374,38 @@ test_warnings (Fixture       *f,
       text = hearth_warnings_pane_dup_text (pane);
       g_assert_nonnull (strstr (text, "Default Root"));
     }
+
+  /* a chosen root says which function it is, with its file */
+  {
+    gint msd = -1;
+    g_autofree char *crumbs = NULL;
+
+    for (guint i = 0; i < hearth_profile_get_n_functions (hearth_session_get_profile (f->session)); i++)
+      if (g_strcmp0 (hearth_profile_get_function (hearth_session_get_profile (f->session), i)->name,
+                     "msd_slow") == 0)
+        msd = (gint) i;
+    g_assert_cmpint (msd, >=, 0);
+    hearth_session_set_root (f->session, msd);
+    g_assert_true (hearth_test_wait_until (loaded, f->window, 10000));
+    g_assert_cmpint (hearth_call_tree_get_root_function (tree_of (f)), ==, msd);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (f->window->root_label)), ==,
+                     "msd_slow — walkers.py:53");
+    crumbs = hearth_breadcrumbs_dup_text (HEARTH_BREADCRUMBS (f->window->breadcrumbs));
+    g_assert_true (g_str_has_prefix (crumbs, "msd_slow — walkers.py:53"));
+
+    /* the shares are of the root, the columns say so, and the subtitle gives the root's time
+     * as the exports' title does */
+    g_assert_cmpstr (hearth_chains_pane_get_share_title (HEARTH_CHAINS_PANE (f->window->chains_pane)),
+                     ==, "% of Root");
+    {
+      g_autofree char *root_total = hearth_format_value (hearth_call_tree_get_total (tree_of (f)),
+                                                         HEARTH_UNIT_SECONDS);
+      g_autofree char *expected = g_strdup_printf ("Root %s of ", root_total);
+
+      g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (f->window->subtitle_label)),
+                                       expected));
+    }
+  }
 }
 
 /* A profile with functions called from several places: estimated bars, explained. */
@@ -359,6 +430,75 @@ test_warnings_estimated (void)
   g_assert_nonnull (strstr (text, " callers ("));
   g_assert_nonnull (strstr (text, "sampling profile"));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (window->warnings_badge)), !=, "0");
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
+/* The first button under @widget whose label is @label, depth first. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Time the tree never reaches, reached but under the cutoff: the pane says so, and its Lower
+ * the Cutoff gives the function a bar. */
+static void
+test_warnings_cut_off (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
+  HearthWindow *window;
+  HearthSession *session;
+  GtkWidget *lower;
+  GList *windows;
+  guint n = 0, bars = 0;
+  HearthCallTree *tree;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  path = hearth_test_data_path ("cprofile_cli_py311.prof");
+  window = open_in_app (path);
+  session = hearth_window_get_session (window);
+  text = hearth_warnings_pane_dup_text (HEARTH_WARNINGS_PANE (window->warnings_pane));
+  g_test_message ("warnings:\n%s", text);
+  g_assert_nonnull (strstr (text, "Time the Tree Never Reaches"));
+  g_assert_nonnull (strstr (text, "places each under the cutoff"));
+  g_assert_nonnull (strstr (text, "% of the run"));
+  g_assert_null (strstr (text, "lost the link"));
+
+  tree = hearth_session_get_tree (session);
+  unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_true (why[0].linked);
+  g_assert_cmpfloat (why[0].cutoff, >, 0);
+
+  /* the first button is the first function's */
+  lower = find_button (window->warnings_pane, "Lower the _Cutoff");
+  g_assert_nonnull (lower);
+  g_signal_emit_by_name (lower, "clicked");
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  g_assert_cmpfloat (hearth_session_get_cutoff (session), ==, why[0].cutoff);
+  tree = hearth_session_get_tree (session);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    bars += hearth_call_tree_get_node (tree, i)->function == why[0].function;
+  g_assert_cmpuint (bars, >, 0);
+
   while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
     hearth_test_destroy_window (windows->data);
 }
@@ -535,6 +675,7 @@ main (int   argc,
   ADD ("warnings", test_warnings);
   ADD ("broken-file", test_broken_file);
   g_test_add_func ("/window/warnings-estimated", test_warnings_estimated);
+  g_test_add_func ("/window/warnings-cut-off", test_warnings_cut_off);
   g_test_add_func ("/window/empty-profile", test_empty_profile);
   g_test_add_func ("/window/welcome", test_welcome);
   g_test_add_func ("/window/drop", test_drop);

@@ -10,6 +10,7 @@
 #include "hearth-call-tree-private.h"
 #include "hearth-path-private.h"
 
+#include <math.h>
 #include <string.h>
 
 /**
@@ -61,26 +62,17 @@ compare_by_key (const void *a,
   return (x > y) - (x < y);
 }
 
-static int
-compare_by_width (const void *a,
-                  const void *b,
-                  void       *data)
-{
-  const NodeOrder *o = data;
-  guint x = *(const guint *) a, y = *(const guint *) b;
-
-  if (o->nodes[x].width != o->nodes[y].width)
-    return o->nodes[x].width > o->nodes[y].width ? -1 : 1;
-  return (x > y) - (x < y);
-}
-
 /**
  * hearth_call_tree_dup_widest_chains:
  * @self: a call tree
  * @n_chains: (out): how many chains there are
  *
- * The chains with nothing on top: the bars without child bars (the root only when it is the
- * only bar), widest first, ties in walk order. hearth_call_tree_dup_chain() gives each chain.
+ * The chains ranked by the self time of their top bar (HearthNode.self_width: its width less
+ * its child bars and its guarded part, callees under the cutoff included, as
+ * hearth_report_folded() writes it), largest first, ties in walk order: the first is the
+ * place where the program spends most of its time itself. Bars without self time are left
+ * out, and so is the synthetic root `all` of a stack profile, which is no function.
+ * hearth_call_tree_dup_chain() gives each chain.
  *
  * Returns: (transfer full): node indices
  */
@@ -88,23 +80,90 @@ guint *
 hearth_call_tree_dup_widest_chains (HearthCallTree *self,
                                     guint          *n_chains)
 {
-  g_autoptr (GArray) leaves = NULL;
+  g_autoptr (GArray) tops = NULL;
+  g_autofree double *key = NULL;
   NodeOrder order;
 
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (self), NULL);
   g_return_val_if_fail (n_chains != NULL, NULL);
 
-  leaves = g_array_new (FALSE, FALSE, sizeof (guint));
+  tops = g_array_new (FALSE, FALSE, sizeof (guint));
+  key = g_new (double, MAX (self->n_nodes, 1));
   for (guint i = 0; i < self->n_nodes; i++)
-    if (self->child_offsets[i + 1] == self->child_offsets[i] && (i > 0 || self->n_nodes == 1))
-      g_array_append_val (leaves, i);
+    {
+      key[i] = isfinite (self->nodes[i].self_width) ? self->nodes[i].self_width : 0;
+      if (key[i] > 0 && self->nodes[i].function != G_MAXUINT)
+        g_array_append_val (tops, i);
+    }
 
   order.nodes = self->nodes;
-  order.key = NULL;
-  g_qsort_with_data (leaves->data, leaves->len, sizeof (guint), compare_by_width, &order);
-  *n_chains = leaves->len;
+  order.key = key;
+  g_qsort_with_data (tops->data, tops->len, sizeof (guint), compare_by_key, &order);
+  *n_chains = tops->len;
 
-  return (guint *) (void *) g_array_free (g_steal_pointer (&leaves), FALSE);
+  return (guint *) (void *) g_array_free (g_steal_pointer (&tops), FALSE);
+}
+
+/**
+ * hearth_call_tree_get_own_width:
+ * @self: a call tree
+ * @node: a node index
+ *
+ * The part of a bar's self width (HearthNode.self_width) that is its function's own time; the
+ * rest is callees too narrow for a bar of their own. Exact for a stack tree (the stacks that
+ * end at the bar's frame); for a cProfile tree, the function's own time shared like its width.
+ *
+ * Returns: the width, between 0 and the self width
+ */
+double
+hearth_call_tree_get_own_width (HearthCallTree *self,
+                                guint           node)
+{
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (self), 0);
+  g_return_val_if_fail (node < self->n_nodes, 0);
+
+  return self->own_widths != NULL ? self->own_widths[node] : self->nodes[node].self_width;
+}
+
+/**
+ * hearth_call_tree_get_self_bounds:
+ * @self: a call tree
+ * @node: a node index
+ * @low: (out): the least self time the node's chain can have had
+ * @high: (out): the most
+ *
+ * Bounds of the true self time of a bar's function along its chain. An exact bar's function
+ * spent all its time on this one chain, so its self time is exact. For an estimated bar, its
+ * own bounds less what its child bars can have taken (their bounds) and the guarded part.
+ * The estimate (HearthNode.self_width) always lies within.
+ */
+void
+hearth_call_tree_get_self_bounds (HearthCallTree *self,
+                                  guint           node,
+                                  double         *low,
+                                  double         *high)
+{
+  const HearthNode *n;
+  double children_low = 0, children_high = 0;
+
+  g_return_if_fail (HEARTH_IS_CALL_TREE (self));
+  g_return_if_fail (node < self->n_nodes);
+  g_return_if_fail (low != NULL && high != NULL);
+
+  n = &self->nodes[node];
+  *low = *high = n->self_width;
+  if (!(n->flags & HEARTH_NODE_ESTIMATED))
+    return;
+
+  for (guint i = self->child_offsets[node]; i < self->child_offsets[node + 1]; i++)
+    {
+      const HearthNode *child = &self->nodes[self->child_index[i]];
+
+      children_low += child->low;
+      children_high += child->high;
+    }
+  *low = CLAMP (n->low - children_high - n->guarded_width, 0, n->self_width);
+  *high = MAX (MIN (n->high - children_low, n->high), n->self_width);
 }
 
 /**
@@ -453,6 +512,45 @@ mark_root_ancestors (HearthCallTree *self,
     }
 }
 
+/* Which functions a walk from the root can reach through the callee edges, whatever the
+ * cutoff. The synthetic root of a stack profile reaches everything. */
+static guint8 *
+dup_linked (HearthCallTree *self)
+{
+  guint n = hearth_profile_get_n_functions (self->profile);
+  g_autofree guint8 *linked = g_new0 (guint8, MAX (n, 1));
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+  gint root = self->root_function;
+
+  if (root < 0 || (guint) root >= n)
+    {
+      memset (linked, 1, n);
+      return g_steal_pointer (&linked);
+    }
+  linked[root] = 1;
+  g_array_append_val (todo, root);
+  while (todo->len > 0)
+    {
+      guint f = g_array_index (todo, guint, todo->len - 1);
+      const guint *callees;
+      guint n_callees = 0;
+
+      g_array_set_size (todo, todo->len - 1);
+      callees = hearth_profile_get_callees (self->profile, f, &n_callees);
+      for (guint i = 0; i < n_callees; i++)
+        {
+          guint callee = hearth_profile_get_edge (self->profile, callees[i])->callee;
+
+          if (callee < n && !linked[callee])
+            {
+              linked[callee] = 1;
+              g_array_append_val (todo, callee);
+            }
+        }
+    }
+  return g_steal_pointer (&linked);
+}
+
 /**
  * hearth_call_tree_dup_unreached:
  * @self: a call tree
@@ -487,6 +585,14 @@ hearth_call_tree_dup_unreached (HearthCallTree *self,
       reached[self->nodes[i].function] = TRUE;
   if (!hearth_call_tree_is_from_stacks (self))
     mark_root_ancestors (self, reached);
+  else if (self->root_function >= 0)
+    {
+      /* a stack tree from a function holds what ran under it: the rest is not missed */
+      g_autofree guint8 *linked = dup_linked (self);
+
+      for (guint f = 0; f < n; f++)
+        reached[f] |= !linked[f];
+    }
 
   least = min_fraction * hearth_call_tree_get_total (self);
   for (guint f = 0; f < n && self->n_nodes > 0; f++)
@@ -501,6 +607,97 @@ hearth_call_tree_dup_unreached (HearthCallTree *self,
   *n_functions = found->len;
 
   return (guint *) (void *) g_array_free (g_steal_pointer (&found), FALSE);
+}
+
+/**
+ * hearth_call_tree_explain_unreached:
+ * @self: a call tree
+ * @functions: functions without a bar (hearth_call_tree_dup_unreached())
+ * @n_functions: how many
+ *
+ * Says for each why it has no bar: no walk from the root reaches it (the link is lost in the
+ * file), or it is reached but each of its places under a bar is narrower than the cutoff,
+ * with how many places and how wide. A place is a callee edge of a bar's function, given the
+ * bar's share of that function's time, as the walk gives it; deeper places, under callees
+ * that have no bar either, are not counted.
+ *
+ * Returns: (transfer full): one #HearthUnreached per function, in the same order
+ */
+HearthUnreached *
+hearth_call_tree_explain_unreached (HearthCallTree *self,
+                                    const guint    *functions,
+                                    guint           n_functions)
+{
+  guint n = hearth_profile_get_n_functions (self->profile);
+  g_autofree guint8 *linked = NULL;
+  g_autofree gint *slot = NULL;
+  g_autofree double *factor = NULL;
+  HearthUnreached *out;
+
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (self), NULL);
+  g_return_val_if_fail (functions != NULL || n_functions == 0, NULL);
+
+  out = g_new0 (HearthUnreached, MAX (n_functions, 1));
+  slot = g_new (gint, MAX (n, 1));
+  for (guint f = 0; f < n; f++)
+    slot[f] = -1;
+  linked = self->from_stacks ? NULL : dup_linked (self);
+  for (guint i = 0; i < n_functions; i++)
+    {
+      g_return_val_if_fail (functions[i] < n, out);
+      out[i].function = functions[i];
+      out[i].linked = linked == NULL || linked[functions[i]];
+      slot[functions[i]] = (gint) i;
+    }
+
+  /* the walk scaled down the callees of the bars whose callees added up to more */
+  factor = g_new (double, MAX (self->n_nodes, 1));
+  for (guint i = 0; i < self->n_nodes; i++)
+    factor[i] = 1;
+  for (guint i = 0; i < self->n_shrinks; i++)
+    if (self->shrinks[i].node < self->n_nodes && self->shrinks[i].factor > 1)
+      factor[self->shrinks[i].node] = self->shrinks[i].factor;
+
+  for (guint i = 0; i < self->n_nodes && n_functions > 0; i++)
+    {
+      const HearthNode *node = &self->nodes[i];
+      const guint *callees;
+      guint n_callees = 0;
+      double cum;
+
+      if (node->function >= n)
+        continue;
+      cum = hearth_profile_clamp (hearth_profile_get_function (self->profile, node->function)->cum);
+      if (!(cum > 0))
+        continue;
+      callees = hearth_profile_get_callees (self->profile, node->function, &n_callees);
+      for (guint e = 0; e < n_callees; e++)
+        {
+          const HearthEdge *edge = hearth_profile_get_edge (self->profile, callees[e]);
+          double width = hearth_profile_clamp (edge->cum) * node->width / cum / factor[i];
+          gint k = edge->callee < n ? slot[edge->callee] : -1;
+
+          if (k < 0 || !(width > 0))
+            continue;
+          out[k].n_places++;
+          out[k].placed += width;
+          out[k].widest = MAX (out[k].widest, width);
+        }
+    }
+
+  for (guint i = 0; i < n_functions; i++)
+    {
+      double total = hearth_call_tree_get_total (self);
+      double fraction = total > 0 ? out[i].widest / total : 0;
+
+      if (fraction >= HEARTH_CALL_TREE_FLOOR && isfinite (fraction))
+        {
+          double scale = pow (10, floor (log10 (fraction)) - 1);
+
+          out[i].cutoff = MAX (floor (fraction / scale) * scale, HEARTH_CALL_TREE_FLOOR);
+        }
+    }
+  return out;
 }
 
 /* Root specifications ------------------------------------------------------------------------ */

@@ -23,6 +23,7 @@ struct _HearthCallTree
 
   /* the bars, in walk order (depth first, children widest first) */
   HearthNode            *nodes;
+  double                *own_widths;      /* n_nodes: the own-time part of each self_width */
   guint                  n_nodes;
   guint                  max_depth;
   guint                 *child_offsets;   /* n_nodes + 1, into child_index */

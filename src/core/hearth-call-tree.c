@@ -9,6 +9,7 @@
 
 #include "hearth-call-tree-private.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -710,6 +711,42 @@ child_lists (const HearthNode *nodes,
   return index;
 }
 
+/* The part of each bar's self width that is its function's own time, not callees too narrow
+ * for a bar: for a stack tree the stacks that end at the bar's frame, exactly; for a cProfile
+ * tree the function's own time, shared like its width. @order maps walk order to the kept
+ * bars. */
+static void
+set_own_widths (Walk        *w,
+                const guint *order)
+{
+  HearthCallTree *self = w->tree;
+  const Trie *trie = w->trie;
+
+  self->own_widths = g_new0 (double, MAX (self->n_nodes, 1));
+  for (guint i = 0; i < self->n_nodes; i++)
+    {
+      const HearthNode *node = &self->nodes[i];
+      double own = 0;
+
+      if (trie != NULL)
+        {
+          guint t = g_array_index (w->kept_aux, guint, order[i]);
+
+          own = g_array_index (trie->weight, double, t);
+          for (guint c = trie->child_offsets[t]; c < trie->child_offsets[t + 1]; c++)
+            own -= g_array_index (trie->weight, double, trie->child_index[c]);
+        }
+      else if (node->function < hearth_profile_get_n_functions (self->profile))
+        {
+          const HearthFunction *f = hearth_profile_get_function (self->profile, node->function);
+          double cum = hearth_profile_clamp (f->cum);
+
+          own = cum > 0 ? hearth_profile_clamp (f->own) * node->width / cum : 0;
+        }
+      self->own_widths[i] = CLAMP (isfinite (own) ? own : 0, 0, node->self_width);
+    }
+}
+
 /* Puts the kept bars (in queue order: parents before children, siblings widest first) in walk
  * order, and builds the child lists and rows. */
 static void
@@ -759,16 +796,17 @@ walk_finish (Walk *w)
         }
       self->max_depth = MAX (self->max_depth, node->depth);
     }
-  /* the bars are copied: their queue-order copy goes before the indexes are built */
-  kept = NULL;
-  g_clear_pointer (&w->kept, g_array_unref);
-  g_clear_pointer (&w->kept_aux, g_array_unref);
   for (guint i = 0; i < n; i++)
     {
       HearthNode *node = &self->nodes[i];
 
       node->self_width = MAX (0.0, node->width - covered[i] - node->guarded_width);
     }
+  set_own_widths (w, order);
+  /* the bars are copied: their queue-order copy goes before the indexes are built */
+  kept = NULL;
+  g_clear_pointer (&w->kept, g_array_unref);
+  g_clear_pointer (&w->kept_aux, g_array_unref);
 
   self->child_index = child_lists (self->nodes, n, &self->child_offsets);
 
@@ -990,6 +1028,7 @@ hearth_call_tree_finalize (GObject *object)
 
   g_clear_object (&self->profile);
   g_clear_pointer (&self->nodes, g_free);
+  g_clear_pointer (&self->own_widths, g_free);
   g_clear_pointer (&self->child_offsets, g_free);
   g_clear_pointer (&self->child_index, g_free);
   g_clear_pointer (&self->row_offsets, g_free);

@@ -32,7 +32,7 @@ typedef enum
  * @left: left edge in the profile's unit
  * @width: width in the profile's unit
  * @self_width: the part of @width not covered by child bars nor by @guarded_width (callees
- *   under the cutoff stay in it)
+ *   under the cutoff stay in it; hearth_call_tree_get_own_width() tells them apart)
  * @guarded_width: the width its callees dropped by the guard would have had (at most what
  *   its other callees leave uncovered): time in callees, not self time
  * @low: lower bound of the chain's true time (= @width for exact chains and stack profiles)
@@ -127,6 +127,29 @@ typedef struct
   guint           n_nodes;
 } HearthMultiCaller;
 
+/**
+ * HearthUnreached:
+ * @function: a function with a large share of the time and no bar
+ * @linked: whether some walk from the root reaches it; when not, the file lost the link (as
+ *   with `python -m` runs). Always TRUE for a stack profile, whose stacks are complete
+ * @n_places: the callee slots under bars where it would go, each narrower than the cutoff
+ * @placed: their widths summed, in the profile's unit
+ * @widest: the widest of them: a cutoff under this gives it a bar
+ * @cutoff: a cutoff that gives it a bar (the share of @widest, rounded down to two
+ *   significant digits), or 0 when none can (no place, or under #HEARTH_CALL_TREE_FLOOR)
+ *
+ * Why a function the tree never reaches has no bar.
+ */
+typedef struct
+{
+  guint           function;
+  gboolean        linked;
+  guint           n_places;
+  double          placed;
+  double          widest;
+  double          cutoff;
+} HearthUnreached;
+
 /* Returns TRUE when @function matches a search (see hearth_call_tree_get_match_total()). */
 typedef gboolean (*HearthFunctionMatchFunc) (HearthProfile *profile,
                                              guint          function,
@@ -188,6 +211,12 @@ guint            *hearth_call_tree_dup_chain      (HearthCallTree              *
                                                    guint                       *n_nodes);
 guint            *hearth_call_tree_dup_widest_chains (HearthCallTree           *self,
                                                    guint                       *n_chains);
+double            hearth_call_tree_get_own_width  (HearthCallTree              *self,
+                                                   guint                        node);
+void              hearth_call_tree_get_self_bounds (HearthCallTree             *self,
+                                                   guint                        node,
+                                                   double                      *low,
+                                                   double                      *high);
 double            hearth_call_tree_get_match_total (HearthCallTree             *self,
                                                    HearthFunctionMatchFunc      match,
                                                    gpointer                     user_data,
@@ -213,5 +242,8 @@ guint            *hearth_call_tree_dup_guarded    (HearthCallTree              *
 guint            *hearth_call_tree_dup_unreached  (HearthCallTree              *self,
                                                    double                       min_fraction,
                                                    guint                       *n_functions);
+HearthUnreached  *hearth_call_tree_explain_unreached (HearthCallTree           *self,
+                                                   const guint                 *functions,
+                                                   guint                        n_functions);
 
 G_END_DECLS

@@ -89,6 +89,7 @@ struct _HearthNames
   guint           n_functions;
   const char    **labels;
   const char    **qualified;
+  const char    **distinct;
   guint8         *categories;
   guint8         *from_source;
 
@@ -2098,17 +2099,33 @@ hearth_names_compute_labels (HearthNames *self)
     }
 }
 
+/* Whether the relative @file exists under @dir. */
+static gboolean
+hearth_is_under (const char *dir,
+                 const char *file)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
 static void
 hearth_names_compute_categories (HearthNames        *self,
                                  const char         *script_file,
                                  const char * const *mine_paths)
 {
   g_autoptr (GHashTable) cache = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *profile_dir = NULL;
   HearthPathRules rules;
   gboolean any_file = FALSE;
 
   for (guint i = 0; i < self->n_functions && !any_file; i++)
     any_file = hearth_profile_get_function (self->profile, i)->file[0] != '\0';
+
+  /* py-spy writes the files of a stack relative to where they were found on sys.path
+   * (`pytest/main.py`): one that is not under the profile's folder is not the user's */
+  if (hearth_profile_has_stacks (self->profile) && hearth_profile_get_path (self->profile) != NULL)
+    profile_dir = g_path_get_dirname (hearth_profile_get_path (self->profile));
 
   hearth_path_rules_init (&rules, self->script_dir, mine_paths);
   if (script_file != NULL)
@@ -2128,6 +2145,9 @@ hearth_names_compute_categories (HearthNames        *self,
       else
         {
           category = hearth_categorize_real_path (&rules, f->file);
+          if (category == HEARTH_CATEGORY_MINE && profile_dir != NULL &&
+              !g_path_is_absolute (f->file) && !hearth_is_under (profile_dir, f->file))
+            category = HEARTH_CATEGORY_INSTALLED;
           g_hash_table_insert (cache, (gpointer) f->file, GINT_TO_POINTER (category + 1));
         }
       self->categories[i] = category;
@@ -2139,7 +2159,7 @@ static void
 hearth_names_compute_qualified (HearthNames *self)
 {
   const char *path = hearth_profile_get_path (self->profile);
-  gboolean sampled = hearth_profile_get_kind (self->profile) == HEARTH_KIND_SAMPLED;
+  gboolean sampled = hearth_profile_get_kind (self->profile) != HEARTH_KIND_DETERMINISTIC;
   HearthSourceCache cache = { self, NULL, NULL, 0 };
 
   cache.files = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
@@ -2150,6 +2170,84 @@ hearth_names_compute_qualified (HearthNames *self)
     hearth_names_resolve (self, &cache, i, sampled);
   g_hash_table_unref (cache.files);
   g_free (cache.profile_dir);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Names that can be told apart */
+
+static const char *
+hearth_names_shown (HearthNames *self,
+                    guint        function)
+{
+  const char *text = self->qualified[function];
+
+  if (text == NULL || text[0] == '\0')
+    text = self->labels[function];
+  if (text == NULL || text[0] == '\0')
+    text = hearth_profile_get_function (self->profile, function)->name;
+  return text != NULL && text[0] != '\0' ? text : "?";
+}
+
+/* `shown — where`: the base name and line, the whole path when @full, or for a built-in the
+ * name as the profile wrote it. */
+static const char *
+hearth_names_make_distinct (HearthNames *self,
+                            guint        function,
+                            gboolean     full)
+{
+  const HearthFunction *f = hearth_profile_get_function (self->profile, function);
+  const char *shown = hearth_names_shown (self, function);
+  g_autofree char *text = NULL;
+
+  if (hearth_is_real_file (f->file))
+    {
+      const char *file = full ? f->file : _hearth_path_base_name (f->file);
+
+      if (f->line > 0)
+        text = g_strdup_printf ("%s — %s:%" G_GINT64_FORMAT, shown, file, f->line);
+      else
+        text = g_strdup_printf ("%s — %s", shown, file);
+    }
+  else if (f->name != NULL && g_strcmp0 (f->name, shown) != 0)
+    text = g_strdup_printf ("%s — %s", shown, f->name);
+  else
+    return shown;
+  return g_string_chunk_insert_const (self->chunk, text);
+}
+
+static void
+count_names (GHashTable  *counts,
+             const char **names,
+             guint        n)
+{
+  g_hash_table_remove_all (counts);
+  for (guint f = 0; f < n; f++)
+    {
+      guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, names[f]));
+
+      g_hash_table_insert (counts, (gpointer) names[f], GUINT_TO_POINTER (count + 1));
+    }
+}
+
+/* A name two functions share carries its file and line; where even that is shared (two
+ * files of one base name), the whole path. */
+static void
+hearth_names_compute_distinct (HearthNames *self)
+{
+  g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n = self->n_functions;
+
+  self->distinct = g_new (const char *, MAX (n, 1));
+  for (guint f = 0; f < n; f++)
+    self->distinct[f] = hearth_names_shown (self, f);
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      count_names (counts, self->distinct, n);
+      for (guint f = 0; f < n; f++)
+        if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, self->distinct[f])) > 1)
+          self->distinct[f] = hearth_names_make_distinct (self, f, pass == 1);
+    }
 }
 
 /**
@@ -2197,6 +2295,7 @@ hearth_names_new (HearthProfile      *profile,
   hearth_names_compute_categories (self, script_file, mine_paths);
   if (use_source)
     hearth_names_compute_qualified (self);
+  hearth_names_compute_distinct (self);
   return self;
 }
 
@@ -2244,6 +2343,48 @@ hearth_names_get_qualified (HearthNames *self,
   g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
   g_return_val_if_fail (function < self->n_functions, NULL);
   return self->qualified[function];
+}
+
+/**
+ * hearth_names_get_distinct:
+ * @self: names
+ * @function: a function index
+ *
+ * The name to use wherever a function is named in a list or a message: the qualified name,
+ * and when another function of the profile shows the same, its file and line besides
+ * (`run — states.py:2800`; the whole path where the base names are shared too).
+ *
+ * Returns: the name
+ */
+const char *
+hearth_names_get_distinct (HearthNames *self,
+                           guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  g_return_val_if_fail (function < self->n_functions, NULL);
+  return self->distinct[function];
+}
+
+/**
+ * hearth_names_dup_placed:
+ * @self: names
+ * @function: a function index
+ *
+ * The name with its file and line even when no other function shares it
+ * (`nested_parse — states.py:280`), for where one function stands for the whole graph.
+ *
+ * Returns: (transfer full): the name
+ */
+char *
+hearth_names_dup_placed (HearthNames *self,
+                         guint        function)
+{
+  g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
+  g_return_val_if_fail (function < self->n_functions, NULL);
+
+  if (self->distinct[function] != hearth_names_shown (self, function))
+    return g_strdup (self->distinct[function]);
+  return g_strdup (hearth_names_make_distinct (self, function, FALSE));
 }
 
 /**
@@ -2335,6 +2476,7 @@ hearth_names_finalize (GObject *object)
 
   g_free (self->labels);
   g_free (self->qualified);
+  g_free (self->distinct);
   g_free (self->categories);
   g_free (self->from_source);
   g_free (self->script_dir);

@@ -40,6 +40,10 @@ const char     *hearth_names_get_label        (HearthNames         *self,
                                                guint                function);
 const char     *hearth_names_get_qualified    (HearthNames         *self,
                                                guint                function);
+const char     *hearth_names_get_distinct     (HearthNames         *self,
+                                               guint                function);
+char           *hearth_names_dup_placed       (HearthNames         *self,
+                                               guint                function);
 gboolean        hearth_names_is_from_source   (HearthNames         *self,
                                                guint                function);
 HearthCategory  hearth_names_get_category     (HearthNames         *self,

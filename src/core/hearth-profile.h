@@ -63,6 +63,9 @@ typedef struct
   double  cum;
 } HearthEdge;
 
+/* A sampled profile with fewer samples than this has widths too noisy for small differences. */
+#define HEARTH_PROFILE_FEW_SAMPLES 1000
+
 #define HEARTH_TYPE_PROFILE (hearth_profile_get_type ())
 
 G_DECLARE_FINAL_TYPE (HearthProfile, hearth_profile, HEARTH, PROFILE, GObject)

@@ -8,6 +8,7 @@
 #define G_LOG_DOMAIN "hearth-report"
 
 #include "hearth-report.h"
+#include "hearth-format.h"
 #include "hearth-path-private.h"
 
 #include <math.h>
@@ -201,8 +202,10 @@ hearth_report_bars (GString        *out,
  * @names: (nullable): display names; %NULL makes plain ones
  * @count: how many chains at most; 0 for #HEARTH_REPORT_WIDEST_COUNT
  *
- * `PERCENT<TAB>a > b > c` per chain with nothing on top, widest first, the root left out;
- * an estimated chain reads `PERCENT (LOW-HIGH) E`, its bounds as percentages of the root.
+ * `PERCENT<TAB>a > b > c` per chain, ranked by the self time of its top bar (PERCENT is that
+ * self time as a share of the root, as hearth_call_tree_dup_widest_chains() ranks them), the
+ * root left out unless it is the top; an estimated chain reads `PERCENT (LOW-HIGH) E`, LOW
+ * and HIGH bounding that self time (hearth_call_tree_get_self_bounds()).
  */
 void
 hearth_report_widest (GString        *out,
@@ -230,13 +233,16 @@ hearth_report_widest (GString        *out,
       g_autofree guint *chain = NULL;
       guint depth = 0;
 
-      append_percent (out, leaf->width, total);
+      append_percent (out, leaf->self_width, total);
       if (leaf->flags & HEARTH_NODE_ESTIMATED)
         {
+          double low, high;
+
+          hearth_call_tree_get_self_bounds (tree, chains[c], &low, &high);
           g_string_append (out, " (");
-          append_percent (out, leaf->low, total);
+          append_percent (out, low, total);
           g_string_append_c (out, '-');
-          append_percent (out, leaf->high, total);
+          append_percent (out, high, total);
           g_string_append (out, ") E");
         }
       g_string_append_c (out, '\t');
@@ -438,18 +444,13 @@ warn_shrinks (GString        *out,
       guint bars = g_array_index (count, guint, k);
       double most = g_array_index (factor, double, k);
 
-      /* a factor of 1.0004 reads better as a percentage */
-      g_string_append (out, "shrunk: callees add up to ");
-      if (most < 1.1)
-        {
-          append_number (out, "%.2g", (most - 1) * 100);
-          g_string_append (out, "% more than the time of ");
-        }
-      else
-        {
-          append_number (out, "%.2f", most);
-          g_string_append (out, "x the time of ");
-        }
+      /* a difference, never a factor that rounds to 1.00 */
+      {
+        g_autofree char *excess = hearth_format_percent (most - 1);
+
+        g_string_append_printf (out, "shrunk: callees add up to %s more than the time of ",
+                                excess);
+      }
       append_place (out, names, g_array_index (order, guint, k));
       g_string_append_printf (out, " (%u %s); they are scaled down to fit, "
                                    "the profile counts some time twice\n",
@@ -485,33 +486,68 @@ warn_guarded (GString        *out,
 }
 
 static void
+append_root_spec (GString        *out,
+                  HearthCallTree *tree,
+                  guint           function)
+{
+  const HearthFunction *f = hearth_profile_get_function (hearth_call_tree_get_profile (tree),
+                                                         function);
+
+  if (hearth_call_tree_is_from_stacks (tree) && f->frame != NULL)
+    g_string_append (out, f->frame);
+  else
+    g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+}
+
+/* `unreached:` when no walk from the root gets there (the file lost the link), `cut off:`
+ * when it is reached but every place of it under a bar is narrower than the cutoff. */
+static void
 warn_unreached (GString        *out,
                 HearthCallTree *tree,
                 HearthNames    *names)
 {
   HearthProfile *profile = hearth_call_tree_get_profile (tree);
   g_autofree guint *unreached = NULL;
+  g_autofree HearthUnreached *why = NULL;
   guint n_unreached = 0;
   double total = hearth_call_tree_get_total (tree);
 
   unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION,
                                               &n_unreached);
+  why = hearth_call_tree_explain_unreached (tree, unreached, n_unreached);
   for (guint i = 0; i < n_unreached; i++)
     {
-      const HearthFunction *f = hearth_profile_get_function (profile, unreached[i]);
-      double cum = hearth_profile_clamp (f->cum);
+      double cum = hearth_profile_clamp (hearth_profile_get_function (profile, unreached[i])->cum);
 
-      g_string_append (out, "unreached: ");
+      g_string_append (out, why[i].linked ? "cut off: " : "unreached: ");
       append_place (out, names, unreached[i]);
       g_string_append (out, " has ");
       append_amount (out, tree, cum);
       g_string_append (out, " (");
       append_percent (out, cum, total);
-      g_string_append (out, "% of the root) but no bar in the tree; try --root ");
-      if (hearth_call_tree_is_from_stacks (tree) && f->frame != NULL)
-        g_string_append (out, f->frame);
+      g_string_append (out, "% of the root) but no bar in the tree; ");
+      if (!why[i].linked)
+        g_string_append (out, "no walk from the root reaches it (the file lost the link)");
+      else if (why[i].n_places > 0)
+        {
+          g_autofree char *places = hearth_format_count (why[i].n_places);
+
+          if (why[i].n_places == 1)
+            g_string_append (out, "its one place is under the cutoff");
+          else
+            g_string_append_printf (out, "it is in %s places, each under the cutoff", places);
+        }
       else
-        g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+        g_string_append (out, "it is only under callees that are under the cutoff");
+      g_string_append (out, "; try ");
+      if (why[i].cutoff > 0)
+        {
+          g_string_append (out, "--cutoff ");
+          append_number (out, "%.2g", why[i].cutoff);
+          g_string_append (out, " or ");
+        }
+      g_string_append (out, "--root ");
+      append_root_spec (out, tree, unreached[i]);
       g_string_append_c (out, '\n');
     }
 }
@@ -530,9 +566,11 @@ warn_limits (GString        *out,
       g_string_append_printf (out, "limited: the tree keeps its %u widest bars (the node budget); "
                                    "bars of ", hearth_call_tree_get_n_nodes (tree));
       append_amount (out, tree, width);
-      g_string_append (out, " (");
-      append_number (out, "%.2g", percent_of (width, total));
-      g_string_append (out, "% of the root) and narrower are left out\n");
+      {
+        g_autofree char *share = hearth_format_percent (total > 0 ? width / total : 0);
+
+        g_string_append_printf (out, " (%s of the root) and narrower are left out\n", share);
+      }
     }
   if (limits & HEARTH_TREE_LIMIT_FLOOR)
     {
@@ -540,6 +578,25 @@ warn_limits (GString        *out,
       append_amount (out, tree, HEARTH_CALL_TREE_FLOOR * total);
       g_string_append (out, ") are left out, whatever the cutoff\n");
     }
+}
+
+/* The window's "Few Samples" card: a share p of n samples is off by sqrt (p (1 - p) / n). */
+static void
+warn_samples (GString        *out,
+              HearthCallTree *tree)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  double samples = hearth_profile_get_total (profile);
+
+  if (hearth_profile_get_kind (profile) != HEARTH_KIND_SAMPLED ||
+      hearth_profile_get_unit (profile) != HEARTH_UNIT_SAMPLES || !(samples > 0) ||
+      samples >= HEARTH_PROFILE_FEW_SAMPLES)
+    return;
+  g_string_append (out, "few samples: only ");
+  append_number (out, "%.0f", samples);
+  g_string_append (out, " samples; a bar of 10% of the run may be off by about ");
+  append_number (out, "%.1f", 100 * sqrt (0.1 * 0.9 / samples));
+  g_string_append (out, " points either way, so small differences mean nothing\n");
 }
 
 /**
@@ -551,8 +608,10 @@ warn_limits (GString        *out,
  * One line per finding, each starting with its kind: the profile's own warnings (`profile:`),
  * the multi-caller functions behind E flags with their callers (`estimated:`), the shrinks
  * with their factor (`shrunk:`), the time the guard hides (`guarded:`), the functions the
- * tree never reaches, as candidate roots (`unreached:`), and any budget or floor that left
- * bars out (`limited:`). Nothing when there is nothing to say.
+ * tree never reaches, as candidate roots (`unreached:` when the file lost the link to them,
+ * `cut off:` when each of their places is under the cutoff), any budget or floor that left
+ * bars out (`limited:`), and a sampled profile with too few samples (`few samples:`).
+ * Nothing when there is nothing to say.
  */
 void
 hearth_report_warnings (GString        *out,
@@ -575,4 +634,5 @@ hearth_report_warnings (GString        *out,
   warn_guarded (out, tree, labels);
   warn_unreached (out, tree, labels);
   warn_limits (out, tree);
+  warn_samples (out, tree);
 }

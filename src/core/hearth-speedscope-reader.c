@@ -38,6 +38,7 @@ typedef struct
   guint          n_unnamed;
   guint          n_negative;
   char          *first_negative;
+  gboolean       any_sampled;  /* else every profile read was evented: traced */
 } HearthSpeedscopeReader;
 
 static gboolean
@@ -564,7 +565,10 @@ hearth_speedscope_read_profile (HearthSpeedscopeReader  *self,
       g_array_append_val (self->stack, root);
     }
   if (g_strcmp0 (type, "sampled") == 0)
-    return hearth_speedscope_read_sampled (self, profile, self->stack->len, factor, error);
+    {
+      self->any_sampled = TRUE;
+      return hearth_speedscope_read_sampled (self, profile, self->stack->len, factor, error);
+    }
   return hearth_speedscope_read_evented (self, profile, self->stack->len, factor, error);
 }
 
@@ -885,6 +889,8 @@ _hearth_speedscope_read (const guint8  *data,
   self.stack = g_array_new (FALSE, FALSE, sizeof (guint));
   if (hearth_speedscope_read_all (&self, root, error))
     {
+      if (!self.any_sampled)
+        _hearth_profile_set_kind (self.profile, HEARTH_KIND_TRACED);
       _hearth_profile_finish (self.profile);
       result = g_steal_pointer (&self.profile);
     }

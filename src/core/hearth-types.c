@@ -40,7 +40,16 @@ hearth_profile_format_to_string (HearthProfileFormat format)
 const char *
 hearth_profile_kind_to_string (HearthProfileKind kind)
 {
-  return kind == HEARTH_KIND_SAMPLED ? "sampled" : "deterministic";
+  switch (kind)
+    {
+    case HEARTH_KIND_SAMPLED:
+      return "sampled";
+    case HEARTH_KIND_TRACED:
+      return "traced";
+    case HEARTH_KIND_DETERMINISTIC:
+    default:
+      return "deterministic";
+    }
 }
 
 /**

@@ -36,6 +36,8 @@ typedef enum
  * HearthProfileKind:
  * @HEARTH_KIND_DETERMINISTIC: a tracing profiler counted every call (cProfile, profile)
  * @HEARTH_KIND_SAMPLED: a sampling profiler counted stacks (py-spy, profiling.sampling)
+ * @HEARTH_KIND_TRACED: a tracer recorded every call's entry and exit as exact stacks
+ *   (speedscope's evented profiles): exact chains, and no sample count to worry about
  *
  * How the numbers were measured. Whether exact stacks are available is a separate
  * question: see hearth_profile_has_stacks().
@@ -44,6 +46,7 @@ typedef enum
 {
   HEARTH_KIND_DETERMINISTIC,
   HEARTH_KIND_SAMPLED,
+  HEARTH_KIND_TRACED,
 } HearthProfileKind;
 
 /**

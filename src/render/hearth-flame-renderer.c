@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "hearth-chain-match.h"
+#include "hearth-format.h"
 #include "hearth-label-fit.h"
 
 /* Geometry, in pixels */
@@ -899,7 +900,10 @@ hearth_format_value (double     value,
   switch (unit)
     {
     case HEARTH_UNIT_SAMPLES:
-      return g_strdup_printf ("%.0f %s", value, a >= 0.5 && a < 1.5 ? "sample" : "samples");
+      /* the plural of the count as written, rounded */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.0f sample", "%.0f samples",
+                                           (gulong) MIN (round (a), 1e9)),
+                              value);
 
     case HEARTH_UNIT_BYTES:
       {
@@ -1611,8 +1615,12 @@ hover_text (Build            *b,
       g_string_append_printf (s, _("\nestimated: somewhere between %s and %s"), low, high);
     }
   if (node->flags & HEARTH_NODE_SHRUNK)
-    g_string_append_printf (s, _("\nscaled down: the callees of its parent add up to %.2fx its time"),
-                            node->shrink);
+    {
+      g_autofree char *excess = hearth_format_percent (node->shrink - 1);
+
+      g_string_append_printf (s, _("\nscaled down: the callees of its parent add up to %s more "
+                                   "than its time"), excess);
+    }
   if (node->guarded_width > 0)
     {
       g_autofree char *guarded = hearth_format_value (node->guarded_width, unit);

@@ -1071,22 +1071,27 @@ static void
 write_messages (Page *page)
 {
   GString *out = page->out;
+  /* with a chosen root the shares are of the root, and say so */
+  gboolean of_root = page->n_runs > 0 &&
+                     hearth_call_tree_get_options (page->runs[0].tree)->root >= 0;
   const char *messages[] = {
     "reentered", _("re-entered"),
     "builtin", _("built-in"),
-    "share", _("%s, %s of the run"),
+    "share", of_root ? _("%s, %s of the root") : _("%s, %s of the run"),
     "shareParent", _(", %s of %s"),
     "calls", _("Calls: %s, all bars of this function"),
     "callsPrim", _("Calls: %s (%s primitive), all bars of this function"),
-    "self", _("Self: %s (%s of the run)"),
-    "selfNarrow", _("Self and callees without a bar: %s (%s of the run)"),
+    "self", of_root ? _("Self: %s (%s of the root)") : _("Self: %s (%s of the run)"),
+    "selfNarrow", of_root ? _("Self and callees without a bar: %s (%s of the root)")
+                          : _("Self and callees without a bar: %s (%s of the run)"),
     "narrow", _("Callees too narrow for a bar: %s"),
     "guarded", _("Hidden by the guard: %s in callees already on this chain, not self time"),
-    "estimated", _("Estimated: %s of the run, somewhere between %s and %s"),
+    "estimated", of_root ? _("Estimated: %s of the root, somewhere between %s and %s")
+                         : _("Estimated: %s of the run, somewhere between %s and %s"),
     "callersOne", g_dngettext (GETTEXT_PACKAGE, "%s has %s caller", "%s has %s callers", 1),
     "callersMany", g_dngettext (GETTEXT_PACKAGE, "%s has %s caller", "%s has %s callers", 2),
-    "shrunk", _("Shrunk: the callees of its caller add up to %s× the caller’s time and were "
-                "scaled down to fit; the profile counts some time twice"),
+    "shrunk", _("Shrunk: the callees of its caller add up to %s more than the caller’s time "
+                "and were scaled down to fit; the profile counts some time twice"),
     "isNew", _("New: not in the first run"),
     "firstRun", _("First run: %s, change %s of the first run"),
     "ofEstimate", _(" (change of an estimate)"),

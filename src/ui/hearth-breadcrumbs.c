@@ -124,7 +124,11 @@ rebuild (HearthBreadcrumbs *self)
 
   /* the first crumb is the root: it stands for the whole graph */
   zoom = hearth_session_get_zoom (session);
-  add_crumb (self, node_label (self, 0), -1, zoom < 0);
+  {
+    g_autofree char *root = hearth_session_dup_root_label (session);
+
+    add_crumb (self, root, -1, zoom < 0);
+  }
   if (zoom < 0)
     {
       add_hint (self, _("Double-click a bar to zoom in"));

@@ -125,6 +125,22 @@ update_title (HearthCallersPane *self)
   gtk_label_set_text (GTK_LABEL (self->detail_label), detail->str);
 }
 
+/* With a chosen root the shares are of the root, and the column says so. */
+static void
+update_share_title (HearthCallersPane *self,
+                    GtkWidget         *view)
+{
+  HearthSession *session = hearth_pane_get_session (HEARTH_PANE (self));
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+  g_autoptr (GtkColumnViewColumn) share = g_list_model_get_item (columns, 3);
+
+  if (share == NULL)
+    return;
+  /* xgettext:no-c-format */
+  gtk_column_view_column_set_title (share, hearth_session_get_root (session) >= 0
+                                           ? _("% of Root") : _("% of Run"));
+}
+
 static void
 refill (HearthCallersPane *self)
 {
@@ -141,6 +157,8 @@ refill (HearthCallersPane *self)
       return;
     }
   update_title (self);
+  update_share_title (self, self->callers_view);
+  update_share_title (self, self->callees_view);
   fill_edges (self, self->callers, TRUE);
   fill_edges (self, self->callees, FALSE);
   update_headings (self);

@@ -11,16 +11,18 @@
 
 #include <glib/gi18n.h>
 
+#include "hearth-format.h"
 #include "hearth-pane-columns.h"
 #include "hearth-row.h"
 
 /**
  * HearthChainsPane:
  *
- * The chains with nothing on top (the bars without child bars), widest first, as a share of
- * the run and in seconds, each shown as `a > b > c` without the root: the list a person would
- * otherwise rebuild by hand from the graph. Estimated chains carry an E. Activating a row
- * selects its top bar.
+ * The chains ranked by the self time of their top bar (hearth_call_tree_dup_widest_chains()),
+ * as a share of the run and in seconds, each shown as `a > b > c` without the root, with the
+ * whole bar's share beside where it differs ("62.0% itself, 81.0% with its callees"): the
+ * first row is where the program spends most of its time itself. Estimated chains carry an
+ * E and the bounds in their tooltip. Activating a row selects its top bar.
  */
 
 /* A list of tens of thousands of tiny chains helps nobody; the widest ones answer. */
@@ -37,9 +39,103 @@ struct _HearthChainsPane
   GtkWidget  *view;
   GtkWidget  *footer;
   GtkColumnViewColumn *flags_column;
+  GtkColumnViewColumn *share_column;
 };
 
 G_DEFINE_FINAL_TYPE (HearthChainsPane, hearth_chains_pane, HEARTH_TYPE_PANE)
+
+/* "62.0% itself, 81.0% with its callees", or NULL when the two are the same. Where the self
+ * time is mostly callees too narrow for a bar, it says so rather than call it the function's
+ * own. */
+static char *
+dup_shares_note (HearthCallTree   *tree,
+                 guint             node,
+                 double            total)
+{
+  const HearthNode *top = hearth_call_tree_get_node (tree, node);
+  g_autofree char *self_text = NULL;
+  g_autofree char *width_text = NULL;
+  g_autofree char *narrow_text = NULL;
+  double narrow;
+
+  if (total <= 0)
+    return NULL;
+  self_text = hearth_format_percent (top->self_width / total);
+  width_text = hearth_format_percent (top->width / total);
+  narrow = top->self_width - hearth_call_tree_get_own_width (tree, node);
+  if (narrow >= 0.001 * total)
+    {
+      narrow_text = hearth_format_percent (narrow / total);
+      if (g_str_equal (self_text, width_text))
+        /* TRANSLATORS: "4.7% here, 4.6% of it in callees under the cutoff" */
+        return g_strdup_printf (_("%s here, %s of it in callees under the cutoff"),
+                                self_text, narrow_text);
+      /* TRANSLATORS: "4.7% here, 4.6% of it in callees under the cutoff; 11.9% with its
+       * callees" */
+      return g_strdup_printf (_("%s here, %s of it in callees under the cutoff; %s with its "
+                                "callees"), self_text, narrow_text, width_text);
+    }
+  if (g_str_equal (self_text, width_text))
+    return NULL;
+  /* TRANSLATORS: the self time of a chain's top function and its whole bar, e.g.
+   * "62.0% itself, 81.0% with its callees" */
+  return g_strdup_printf (_("%s itself, %s with its callees"), self_text, width_text);
+}
+
+/* The tooltip of an estimated chain: the bounds of its self time and of its whole bar. */
+static char *
+dup_estimate_detail (HearthCallTree   *tree,
+                     guint             node,
+                     const char       *chain,
+                     double            total)
+{
+  const HearthNode *top = hearth_call_tree_get_node (tree, node);
+  double low = 0, high = 0;
+  g_autofree char *self_text = hearth_format_percent (top->self_width / total);
+  g_autofree char *low_text = NULL;
+  g_autofree char *high_text = NULL;
+  g_autofree char *width_text = hearth_format_percent (top->width / total);
+  g_autofree char *width_low = hearth_format_percent (top->low / total);
+  g_autofree char *width_high = hearth_format_percent (top->high / total);
+
+  hearth_call_tree_get_self_bounds (tree, node, &low, &high);
+  low_text = hearth_format_percent (low / total);
+  high_text = hearth_format_percent (high / total);
+  /* TRANSLATORS: "here" is the part of the top bar without child bars */
+  return g_strdup_printf (_("%s\nEstimated: %s here, somewhere between %s and %s;\n"
+                            "%s with its callees, somewhere between %s and %s"),
+                          chain, self_text, low_text, high_text, width_text, width_low,
+                          width_high);
+}
+
+static HearthRow *
+make_row (HearthSession  *session,
+          HearthCallTree *tree,
+          guint           node,
+          double          total,
+          gboolean       *any_estimated)
+{
+  const HearthNode *top = hearth_call_tree_get_node (tree, node);
+  g_autofree char *chain = hearth_session_dup_chain_text (session, node, " > ", FALSE);
+  g_autofree char *value = hearth_session_format_value (session, top->self_width);
+  g_autofree char *note = dup_shares_note (tree, node, total);
+  gint function = top->function == G_MAXUINT ? -1 : (gint) top->function;
+  double fraction = total > 0 ? top->self_width / total : 0;
+  HearthRow *row = hearth_row_new (chain, function, node, -1, top->self_width, fraction);
+  gboolean estimated = (top->flags & HEARTH_NODE_ESTIMATED) != 0;
+
+  hearth_row_set_value_text (row, value);
+  hearth_row_set_note (row, note);
+  hearth_row_set_estimated (row, estimated);
+  *any_estimated |= estimated;
+  if (estimated && total > 0)
+    {
+      g_autofree char *detail = dup_estimate_detail (tree, node, chain, total);
+
+      hearth_row_set_detail (row, detail);
+    }
+  return row;
+}
 
 static void
 tree_changed (HearthPane *pane)
@@ -58,33 +154,14 @@ tree_changed (HearthPane *pane)
   total = session != NULL ? hearth_session_get_run_total (session) : 0;
 
   for (guint i = 0; i < MIN (n, MAX_CHAINS); i++)
-    {
-      const HearthNode *leaf = hearth_call_tree_get_node (tree, chains[i]);
-      g_autofree char *chain = hearth_session_dup_chain_text (session, chains[i], " > ", FALSE);
-      g_autofree char *value = hearth_session_format_value (session, leaf->width);
-      gint function = leaf->function == G_MAXUINT ? -1 : (gint) leaf->function;
-      double fraction = total > 0 ? leaf->width / total : 0;
-      HearthRow *row = hearth_row_new (chain, function, chains[i], -1, leaf->width, fraction);
-
-      hearth_row_set_value_text (row, value);
-      hearth_row_set_estimated (row, (leaf->flags & HEARTH_NODE_ESTIMATED) != 0);
-      any_estimated |= (leaf->flags & HEARTH_NODE_ESTIMATED) != 0;
-      if (leaf->flags & HEARTH_NODE_ESTIMATED)
-        {
-          g_autofree char *detail =
-            g_strdup_printf (_("%s\nEstimated: %.1f%% of the run, "
-                               "somewhere between %.1f%% and %.1f%%"),
-                             chain, total > 0 ? 100 * leaf->width / total : 0,
-                             total > 0 ? 100 * leaf->low / total : 0,
-                             total > 0 ? 100 * leaf->high / total : 0);
-
-          hearth_row_set_detail (row, detail);
-        }
-      g_ptr_array_add (rows, row);
-    }
+    g_ptr_array_add (rows, make_row (session, tree, chains[i], total, &any_estimated));
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
   gtk_column_view_column_set_visible (self->flags_column, any_estimated);
+  /* xgettext:no-c-format */
+  gtk_column_view_column_set_title (self->share_column,
+                                    session != NULL && hearth_session_get_root (session) >= 0
+                                    ? _("% of Root") : _("% of Run"));
 
   if (n > MAX_CHAINS)
     {
@@ -175,6 +252,7 @@ hearth_chains_pane_init (HearthChainsPane *self)
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), time);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), flags);
   self->flags_column = flags;
+  self->share_column = share;
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), chain);
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), share, GTK_SORT_DESCENDING);
   g_signal_connect (self->view, "activate", G_CALLBACK (row_activated), self);
@@ -206,4 +284,17 @@ hearth_chains_pane_get_rows (HearthChainsPane *self)
 {
   g_return_val_if_fail (HEARTH_IS_CHAINS_PANE (self), NULL);
   return G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->view)));
+}
+
+/**
+ * hearth_chains_pane_get_share_title:
+ * @self: a #HearthChainsPane
+ *
+ * Returns: the title of the share column: "% of Run", or "% of Root" for a chosen root
+ */
+const char *
+hearth_chains_pane_get_share_title (HearthChainsPane *self)
+{
+  g_return_val_if_fail (HEARTH_IS_CHAINS_PANE (self), NULL);
+  return gtk_column_view_column_get_title (self->share_column);
 }

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HearthChainsPane, hearth_chains_pane, HEARTH, CHAINS_PANE, HearthPane)
 
 GtkWidget  *hearth_chains_pane_new          (void);
+const char *hearth_chains_pane_get_share_title (HearthChainsPane *self);
 GListModel *hearth_chains_pane_get_rows     (HearthChainsPane *self);
 void        hearth_chains_pane_activate_row (HearthChainsPane *self,
                                              guint             position);

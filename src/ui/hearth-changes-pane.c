@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hearth-chain-label.h"
+#include "hearth-format.h"
 #include "hearth-pane.h"
 
 /**
@@ -191,6 +193,7 @@ row_new (HearthSession           *before,
   HearthChangeRow *row = g_object_new (HEARTH_TYPE_CHANGE_ROW, NULL);
   double delta = change->after - change->before;
   g_autofree char *delta_text = signed_value (before, delta);
+  g_autofree char *share_text = NULL;
   GString *detail;
 
   row->chain = chain_text (before, after, change);
@@ -205,8 +208,8 @@ row_new (HearthSession           *before,
                      ? g_strdup ("—") : hearth_session_format_value (before, change->before);
   row->after_text = (change->flags & HEARTH_CHAIN_CHANGE_GONE)
                     ? g_strdup ("—") : hearth_session_format_value (after, change->after);
-  row->change_text = g_strdup_printf ("%s (%s%.1f%%)", delta_text, delta < 0 ? "−" : "+",
-                                      fabs (100 * row->share));
+  share_text = hearth_format_percent_change (row->share);
+  row->change_text = g_strdup_printf ("%s (%s)", delta_text, share_text);
 
   detail = g_string_new (row->chain);
   g_string_append_c (detail, '\n');
@@ -320,16 +323,17 @@ setup_cell (GtkSignalListItemFactory *factory,
             gpointer                  user_data)
 {
   guint column = GPOINTER_TO_UINT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label;
 
   if (column == COLUMN_CHAIN)
     {
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
-      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+      /* shortened from the root side, whole names at a time */
+      label = hearth_chain_label_new ();
+      gtk_widget_set_size_request (label, 100, -1);
     }
   else
     {
+      label = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (label), 1);
       gtk_widget_add_css_class (label, "numeric");
     }
@@ -350,8 +354,9 @@ bind_cell (GtkSignalListItemFactory *factory,
   switch (GPOINTER_TO_UINT (user_data))
     {
     case COLUMN_CHAIN:
-      text = row->chain;
-      break;
+      hearth_chain_label_set_chain (HEARTH_CHAIN_LABEL (label), row->chain);
+      gtk_widget_set_tooltip_text (label, row->detail);
+      return;
     case COLUMN_BEFORE:
       text = row->before_text;
       break;

@@ -17,6 +17,7 @@
 #include "hearth-chains-pane.h"
 #include "hearth-changes-pane.h"
 #include "hearth-export-dialog.h"
+#include "hearth-format.h"
 #include "hearth-flame-view.h"
 #include "hearth-gtk-compat.h"
 
@@ -154,8 +155,11 @@ update_titles (HearthCompareWindow *self)
 
       if (t0 > 0)
         /* translators: the subtitle of a compare window: "4.69 s → 0.66 s (−85.9%)" */
-        subtitle = g_strdup_printf (_("%s → %s (%s%.1f%%)"), v0, v1, t1 < t0 ? "−" : "+",
-                                    fabs (100 * (t1 - t0) / t0));
+        {
+          g_autofree char *change = hearth_format_percent_change ((t1 - t0) / t0);
+
+          subtitle = g_strdup_printf (_("%s → %s (%s)"), v0, v1, change);
+        }
       else
         subtitle = g_strdup_printf (_("%s → %s"), v0, v1);
       gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hearth-format.h"
 #include "hearth-gtk-compat.h"
 
 /**
@@ -553,11 +554,18 @@ set_hover (HearthFlameView *self,
 
 /* Tooltips ----------------------------------------------------------------------------------- */
 
-static double
-percent (double value,
-         double total)
+static char *
+share (double value,
+       double total)
 {
-  return total > 0 ? 100.0 * value / total : 0.0;
+  return hearth_format_percent (total > 0 ? value / total : 0);
+}
+
+/* With a chosen root the shares are of the root, and say so. */
+static gboolean
+of_root (HearthFlameView *self)
+{
+  return hearth_session_get_root (self->session) >= 0;
 }
 
 /* The nearest function below the bar whose split across callers makes the bar estimated. */
@@ -589,10 +597,15 @@ append_estimate (HearthFlameView  *self,
 {
   gint culprit = estimating_function (self, node);
 
-  g_string_append_printf (text, _("Estimated: %.1f%% of the run, "
-                                  "somewhere between %.1f%% and %.1f%%"),
-                          percent (n->width, total), percent (n->low, total),
-                          percent (n->high, total));
+  g_autofree char *width = share (n->width, total);
+  g_autofree char *low = share (n->low, total);
+  g_autofree char *high = share (n->high, total);
+
+  g_string_append_printf (text, of_root (self) ? _("Estimated: %s of the root, "
+                                                   "somewhere between %s and %s")
+                                               : _("Estimated: %s of the run, "
+                                                   "somewhere between %s and %s"),
+                          width, low, high);
   if (culprit >= 0)
     {
       guint callers = hearth_session_get_n_callers (self->session, culprit);
@@ -616,21 +629,28 @@ append_self_time (HearthFlameView       *self,
                   double                 total)
 {
   g_autofree char *own_text = NULL;
+  g_autofree char *own_share = NULL;
   double cum = f != NULL ? hearth_profile_clamp (f->cum) : 0;
   double own, narrow;
 
   if (f == NULL || cum <= 0 || hearth_call_tree_is_from_stacks (get_tree (self)))
     {
+      g_autofree char *self_share = share (n->self_width, total);
+
       own_text = hearth_session_format_value (self->session, n->self_width);
-      g_string_append_printf (text, _("Self and callees without a bar: %s (%.1f%% of the run)\n"),
-                              own_text, percent (n->self_width, total));
+      g_string_append_printf (text, of_root (self)
+                                    ? _("Self and callees without a bar: %s (%s of the root)\n")
+                                    : _("Self and callees without a bar: %s (%s of the run)\n"),
+                              own_text, self_share);
       return;
     }
   own = MIN (hearth_profile_clamp (f->own) * n->width / cum, n->self_width);
   narrow = n->self_width - own;
   own_text = hearth_session_format_value (self->session, own);
-  g_string_append_printf (text, _("Self: %s (%.1f%% of the run)\n"), own_text,
-                          percent (own, total));
+  own_share = share (own, total);
+  g_string_append_printf (text, of_root (self) ? _("Self: %s (%s of the root)\n")
+                                               : _("Self: %s (%s of the run)\n"),
+                          own_text, own_share);
   if (narrow > total * 1e-3)
     {
       g_autofree char *narrow_text = hearth_session_format_value (self->session, narrow);
@@ -662,11 +682,13 @@ append_change (HearthFlameView *self,
       before_total = compared_total (self, 0);
       was = hearth_session_format_value (self->session, before_width);
       delta = hearth_session_format_value (self->session, fabs (width - before_width));
+      g_autofree char *change = hearth_format_percent_change (before_total > 0
+                                                              ? (width - before_width) / before_total
+                                                              : 0);
+
       /* translators: "Before: 4.50 s, change −3.90 s (−83.1% of the first run)" */
-      g_string_append_printf (text, _("Before: %s, change %s%s (%s%.1f%% of the first run)\n"),
-                              was, width < before_width ? "−" : "+", delta,
-                              width < before_width ? "−" : "+",
-                              percent (fabs (width - before_width), before_total));
+      g_string_append_printf (text, _("Before: %s, change %s%s (%s of the first run)\n"),
+                              was, width < before_width ? "−" : "+", delta, change);
     }
   if (estimated)
     g_string_append_printf (text, "%s\n", _("A change of an estimate: the chain’s time is "
@@ -724,13 +746,19 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
     }
 
   value = hearth_session_format_value (self->session, n->width);
-  g_string_append_printf (text, _("%s, %.1f%% of the run"), value, percent (n->width, total));
+  {
+    g_autofree char *run_share = share (n->width, total);
+
+    g_string_append_printf (text, of_root (self) ? _("%s, %s of the root") : _("%s, %s of the run"),
+                            value, run_share);
+  }
   if (n->parent != G_MAXUINT)
     {
       const HearthNode *parent = hearth_call_tree_get_node (get_tree (self), n->parent);
       guint pf = parent->function;
+      g_autofree char *parent_share = share (n->width, parent->width);
 
-      g_string_append_printf (text, _(", %.1f%% of %s"), percent (n->width, parent->width),
+      g_string_append_printf (text, _(", %s of %s"), parent_share,
                               hearth_session_get_function_label (self->session,
                                                                  pf == G_MAXUINT ? -1 : (gint) pf));
     }
@@ -759,9 +787,14 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
   if (n->flags & HEARTH_NODE_ESTIMATED)
     append_estimate (self, text, node, n, total);
   if (n->flags & HEARTH_NODE_SHRUNK)
-    g_string_append_printf (text, _("Shrunk: the callees of its caller add up to %.2f× the "
-                                    "caller’s time and were scaled down to fit; the profile "
-                                    "counts some time twice\n"), n->shrink);
+    {
+      g_autofree char *excess = hearth_format_percent (n->shrink - 1);
+
+      /* TRANSLATORS: "callees … add up to 9.0% more than the caller’s time" */
+      g_string_append_printf (text, _("Shrunk: the callees of its caller add up to %s more than "
+                                      "the caller’s time and were scaled down to fit; the "
+                                      "profile counts some time twice\n"), excess);
+    }
 
   g_strchomp (text->str);
   text->len = strlen (text->str);

@@ -10,24 +10,32 @@
 #include "hearth-pane-columns.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "hearth-chain-label.h"
+#include "hearth-format.h"
 #include "hearth-row.h"
 
 /**
  * _hearth_format_percent:
  * @fraction: a share, 0 to 1
  *
- * Returns: (transfer full): the share as a percentage with one decimal, or two significant
- *   digits below 0.1 % so that small shares do not all read "0.0%"
+ * Returns: (transfer full): hearth_format_percent()
  */
 char *
 _hearth_format_percent (double fraction)
 {
-  double percent = 100 * fraction;
+  return hearth_format_percent (fraction);
+}
 
-  if (percent > 0 && percent < 0.095)
-    return g_strdup_printf ("%.2g%%", percent);
-  return g_strdup_printf ("%.1f%%", percent);
+/* A name that carries its place (`shared_helper — workload.py:50`) is shortened in the middle,
+ * so that the line telling it from its namesakes stays; any other at its end. */
+static void
+set_name_ellipsis (GtkLabel *label)
+{
+  gboolean placed = strstr (gtk_label_get_text (label), " — ") != NULL;
+
+  gtk_label_set_ellipsize (label, placed ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
 }
 
 static void
@@ -42,21 +50,28 @@ setup_cell (GtkSignalListItemFactory *factory,
     {
     case HEARTH_COLUMN_LABEL:
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
       break;
     case HEARTH_COLUMN_CHAIN:
       {
         /* the top of the chain, and under it the callers that led there, nearest last */
         GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-        GtkWidget *path = gtk_label_new (NULL);
+        /* shortened from the root side, whole names at a time */
+        GtkWidget *path = hearth_chain_label_new ();
 
         gtk_label_set_xalign (GTK_LABEL (label), 0);
-        gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-        gtk_label_set_xalign (GTK_LABEL (path), 0);
-        gtk_label_set_ellipsize (GTK_LABEL (path), PANGO_ELLIPSIZE_START);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), label);
+        gtk_box_append (GTK_BOX (box), path);
+        /* and, for some lists, a note on the numbers: whole, however narrow the pane */
+        path = gtk_label_new (NULL);
+        gtk_label_set_xalign (GTK_LABEL (path), 0);
+        gtk_label_set_wrap (GTK_LABEL (path), TRUE);
+        /* between words, Hangul too: not in the middle of 컷오프 */
+        gtk_label_set_wrap_mode (GTK_LABEL (path), PANGO_WRAP_WORD);
+        gtk_label_set_width_chars (GTK_LABEL (path), 12);
+        gtk_widget_add_css_class (path, "dim-label");
+        gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), path);
         gtk_list_item_set_child (item, box);
         return;
@@ -97,16 +112,22 @@ bind_cell (GtkSignalListItemFactory *factory,
         g_autofree char *path = last != NULL ? g_strndup (chain, last - chain) : NULL;
         GtkWidget *top = gtk_widget_get_first_child (child);
         GtkWidget *below = gtk_widget_get_next_sibling (top);
+        GtkWidget *note = gtk_widget_get_next_sibling (below);
+        const char *note_text = hearth_row_get_note (row);
 
         gtk_label_set_text (GTK_LABEL (top), last != NULL ? last + 3 : chain);
-        gtk_label_set_text (GTK_LABEL (below), path != NULL ? path : "");
+        set_name_ellipsis (GTK_LABEL (top));
+        hearth_chain_label_set_chain (HEARTH_CHAIN_LABEL (below), path);
         gtk_widget_set_visible (below, path != NULL);
+        gtk_label_set_text (GTK_LABEL (note), note_text != NULL ? note_text : "");
+        gtk_widget_set_visible (note, note_text != NULL);
         gtk_widget_set_tooltip_text (child, hearth_row_get_detail (row) != NULL
                                             ? hearth_row_get_detail (row) : chain);
         return;
       }
     case HEARTH_COLUMN_LABEL:
       gtk_label_set_text (label, hearth_row_get_label (row));
+      set_name_ellipsis (label);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), hearth_row_get_detail (row) != NULL
                                                        ? hearth_row_get_detail (row)
                                                        : hearth_row_get_label (row));

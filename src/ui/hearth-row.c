@@ -22,6 +22,7 @@ struct _HearthRow
 
   char     *label;
   char     *detail;
+  char     *note;
   char     *value_text;
   gint      function;
   gint      node;
@@ -53,6 +54,7 @@ hearth_row_finalize (GObject *object)
 
   g_free (self->label);
   g_free (self->detail);
+  g_free (self->note);
   g_free (self->value_text);
 
   G_OBJECT_CLASS (hearth_row_parent_class)->finalize (object);
@@ -188,6 +190,33 @@ hearth_row_set_detail (HearthRow  *self,
   g_return_if_fail (HEARTH_IS_ROW (self));
   g_free (self->detail);
   self->detail = g_strdup (detail);
+}
+
+/**
+ * hearth_row_get_note:
+ * @self: a #HearthRow
+ *
+ * Returns: (nullable): a short line shown under the chain, e.g. how the shares compare
+ */
+const char *
+hearth_row_get_note (HearthRow *self)
+{
+  g_return_val_if_fail (HEARTH_IS_ROW (self), NULL);
+  return self->note;
+}
+
+/**
+ * hearth_row_set_note:
+ * @self: a #HearthRow
+ * @note: (nullable): a short line shown under the chain
+ */
+void
+hearth_row_set_note (HearthRow  *self,
+                     const char *note)
+{
+  g_return_if_fail (HEARTH_IS_ROW (self));
+  g_free (self->note);
+  self->note = g_strdup (note);
 }
 
 /**

@@ -25,6 +25,9 @@ const char *hearth_row_get_label    (HearthRow  *self);
 const char *hearth_row_get_detail   (HearthRow  *self);
 void        hearth_row_set_detail   (HearthRow  *self,
                                      const char *detail);
+const char *hearth_row_get_note     (HearthRow  *self);
+void        hearth_row_set_note     (HearthRow  *self,
+                                     const char *note);
 const char *hearth_row_get_value_text (HearthRow *self);
 void        hearth_row_set_value_text (HearthRow *self,
                                      const char *text);

@@ -1706,7 +1706,9 @@ hearth_session_get_n_callers (HearthSession *self,
  * @self: a #HearthSession
  * @function: a function index, or -1 for the synthetic root of a stack profile
  *
- * Returns: the qualified name of @function for people (its label when none is known)
+ * Returns: the qualified name of @function for people (its label when none is known), with
+ *   its file and line when another function of the profile has the same name
+ *   (hearth_names_get_distinct())
  */
 const char *
 hearth_session_get_function_label (HearthSession *self,
@@ -1720,14 +1722,31 @@ hearth_session_get_function_label (HearthSession *self,
       (guint) function >= hearth_profile_get_n_functions (self->profile))
     return "all";
   if (self->names != NULL)
-    {
-      text = hearth_names_get_qualified (self->names, function);
-      if (text == NULL || text[0] == '\0')
-        text = hearth_names_get_label (self->names, function);
-    }
+    text = hearth_names_get_distinct (self->names, function);
   if (text == NULL || text[0] == '\0')
     text = hearth_profile_get_function (self->profile, function)->name;
   return text != NULL && text[0] != '\0' ? text : "?";
+}
+
+/**
+ * hearth_session_dup_root_label:
+ * @self: a #HearthSession
+ *
+ * Returns: (transfer full): the name of the tree's root; a root the user chose carries its
+ *   file and line (hearth_names_dup_placed())
+ */
+char *
+hearth_session_dup_root_label (HearthSession *self)
+{
+  gint root;
+
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
+
+  root = self->tree != NULL ? hearth_call_tree_get_root_function (self->tree) : -1;
+  if (self->root >= 0 && root >= 0 && self->names != NULL &&
+      (guint) root < hearth_profile_get_n_functions (self->profile))
+    return hearth_names_dup_placed (self->names, root);
+  return g_strdup (hearth_session_get_function_label (self, root));
 }
 
 /**

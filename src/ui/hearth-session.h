@@ -98,6 +98,7 @@ guint               hearth_session_get_n_callers      (HearthSession        *sel
                                                        guint                 function);
 const char         *hearth_session_get_function_label (HearthSession        *self,
                                                        gint                  function);
+char               *hearth_session_dup_root_label     (HearthSession        *self);
 const char         *hearth_session_get_node_label     (HearthSession        *self,
                                                        guint                 node);
 char               *hearth_session_dup_location       (HearthSession        *self,

@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hearth-format.h"
+
 /**
  * HearthWarningsPane:
  *
@@ -26,7 +28,6 @@
 
 #define MAX_LISTED        8     /* functions listed per card */
 #define MAX_CALLERS_NAMED 6
-#define FEW_SAMPLES       1000  /* below this, small differences are noise */
 #define CUTOFF_WORTH      0.01  /* the cutoff's hidden share is worth a card from 1 % */
 
 struct _HearthWarningsPane
@@ -50,13 +51,6 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static double
-percent (double value,
-         double total)
-{
-  return total > 0 ? 100 * value / total : 0;
-}
 
 /* Cards ------------------------------------------------------------------------------------- */
 
@@ -156,6 +150,17 @@ repeats_clicked (GtkButton          *button,
 
   if (session != NULL)
     hearth_session_set_max_repeat (session, repeat);
+}
+
+static void
+lower_cutoff_clicked (GtkButton          *button,
+                      HearthWarningsPane *self)
+{
+  HearthSession *session = hearth_pane_get_session (HEARTH_PANE (self));
+  const double *cutoff = g_object_get_data (G_OBJECT (button), "cutoff");
+
+  if (session != NULL && cutoff != NULL)
+    hearth_session_set_cutoff (session, *cutoff);
 }
 
 static void
@@ -310,8 +315,10 @@ warn_shrunk (HearthWarningsPane *self,
       double *max = g_hash_table_lookup (factor, GUINT_TO_POINTER (f + 1));
       const char *label = hearth_session_get_function_label (session,
                                                              f == G_MAXUINT ? -1 : (gint) f);
-      g_autofree char *line = g_strdup_printf (_("• callees add up to %.2f× the time of %s"),
-                                               *max, label);
+      g_autofree char *excess = hearth_format_percent (*max - 1);
+      /* TRANSLATORS: "callees add up to 9.0% more than run" */
+      g_autofree char *line = g_strdup_printf (_("• callees add up to %s more than %s"),
+                                               excess, label);
 
       add_text (card, line);
     }
@@ -345,11 +352,18 @@ warn_guarded (HearthWarningsPane *self,
   if (n_guarded > 0)
     {
       g_autofree char *value = hearth_session_format_value (session, hidden);
+      g_autofree char *hidden_share = hearth_format_percent (total > 0 ? hidden / total : 0);
       g_autofree char *intro =
-        g_strdup_printf (_("%.1f%% of the run (%s) is spent in callees that are already on "
-                           "their chain: real recursion, or a function re-entered through others. "
-                           "To keep the walk finite they get no bar; the outlined part of their "
-                           "caller is that time, not self time."), percent (hidden, total), value);
+        g_strdup_printf (hearth_session_get_root (session) >= 0
+                         ? _("%s of the root (%s) is spent in callees that are already on "
+                             "their chain: real recursion, or a function re-entered through "
+                             "others. To keep the walk finite they get no bar; the outlined part "
+                             "of their caller is that time, not self time.")
+                         : _("%s of the run (%s) is spent in callees that are already on "
+                             "their chain: real recursion, or a function re-entered through "
+                             "others. To keep the walk finite they get no bar; the outlined part "
+                             "of their caller is that time, not self time."),
+                         hidden_share, value);
 
       add_text (card, intro);
     }
@@ -357,9 +371,10 @@ warn_guarded (HearthWarningsPane *self,
     {
       const HearthNode *node = hearth_call_tree_get_node (tree, guarded[i]);
       g_autofree char *value = hearth_session_format_value (session, node->guarded_width);
+      g_autofree char *guarded_share =
+        hearth_format_percent (total > 0 ? node->guarded_width / total : 0);
       g_autofree char *line =
-        g_strdup_printf (_("• %.1f%% (%s) under %s at depth %u"),
-                         percent (node->guarded_width, total), value,
+        g_strdup_printf (_("• %s (%s) under %s at depth %u"), guarded_share, value,
                          hearth_session_get_node_label (session, guarded[i]), node->depth);
 
       add_text (card, line);
@@ -384,36 +399,124 @@ warn_guarded (HearthWarningsPane *self,
   return n_guarded > 0;
 }
 
+/* "findall: 1.2 s, 12.2% of the run", and why it has no bar when the file did not lose it */
+static char *
+dup_unreached_line (HearthSession         *session,
+                    HearthCallTree        *tree,
+                    const HearthUnreached *why)
+{
+  HearthProfile *profile = hearth_session_get_profile (session);
+  double cum = hearth_profile_clamp (hearth_profile_get_function (profile, why->function)->cum);
+  double total = hearth_call_tree_get_total (tree);
+  const char *label = hearth_session_get_function_label (session, (gint) why->function);
+  g_autofree char *value = hearth_session_format_value (session, cum);
+  g_autofree char *share = hearth_format_percent (total > 0 ? cum / total : 0);
+  g_autofree char *places = hearth_format_count (why->n_places);
+  gboolean of_root = hearth_session_get_root (session) >= 0;
+
+  if (!why->linked)
+    /* TRANSLATORS: "cli: 99.8 s, 50.0% of the run" */
+    return g_strdup_printf (of_root ? _("%s: %s, %s of the root") : _("%s: %s, %s of the run"),
+                            label, value, share);
+  if (why->n_places == 0)
+    return g_strdup_printf (of_root ? _("%s: %s, %s of the root, only under callees that are "
+                                        "under the cutoff themselves")
+                                    : _("%s: %s, %s of the run, only under callees that are "
+                                        "under the cutoff themselves"),
+                            label, value, share);
+  /* TRANSLATORS: "findall: 1.2 s, 12.2% of the run, in 2,503 places each under the cutoff" */
+  return g_strdup_printf (of_root ? g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s: %s, %s of the root, in %s place under "
+                                                 "the cutoff",
+                                                 "%s: %s, %s of the root, in %s places each "
+                                                 "under the cutoff", why->n_places)
+                                  : g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s: %s, %s of the run, in %s place under "
+                                                 "the cutoff",
+                                                 "%s: %s, %s of the run, in %s places each "
+                                                 "under the cutoff", why->n_places),
+                          label, value, share, places);
+}
+
+static void
+add_unreached_rows (HearthWarningsPane    *self,
+                    GtkWidget             *card,
+                    HearthSession         *session,
+                    HearthCallTree        *tree,
+                    const HearthUnreached *why,
+                    guint                  n,
+                    gboolean               linked)
+{
+  guint listed = 0;
+
+  for (guint i = 0; i < n && listed < MAX_LISTED; i++)
+    {
+      g_autofree char *line = NULL;
+      GtkWidget *button;
+
+      if (why[i].linked != linked)
+        continue;
+      listed++;
+      line = dup_unreached_line (session, tree, &why[i]);
+      if (!linked || !(why[i].cutoff > 0))
+        {
+          add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked), self,
+                          (gint) why[i].function);
+          continue;
+        }
+      /* two buttons: under the text, so that it keeps the card's width */
+      add_text (card, line);
+      button = add_button_row (card, NULL, _("Use as _Root"), G_CALLBACK (use_as_root_clicked),
+                               self, (gint) why[i].function);
+      {
+        GtkWidget *lower = gtk_button_new_with_mnemonic (_("Lower the _Cutoff"));
+        double *cutoff = g_new (double, 1);
+
+        *cutoff = why[i].cutoff;
+        g_object_set_data_full (G_OBJECT (lower), "cutoff", cutoff, g_free);
+        gtk_widget_set_valign (lower, GTK_ALIGN_CENTER);
+        g_signal_connect (lower, "clicked", G_CALLBACK (lower_cutoff_clicked), self);
+        gtk_widget_insert_before (lower, gtk_widget_get_parent (button), button);
+        gtk_widget_set_halign (gtk_widget_get_parent (button), GTK_ALIGN_START);
+      }
+    }
+}
+
+/* Time the tree never reaches, for its true reason: the file lost the link between the root
+ * and it (never for a stack profile), or it is reached but every place of it is under the
+ * cutoff. Shares are of the current root, and say so. */
 static gboolean
 warn_unreached (HearthWarningsPane *self,
                 HearthSession      *session,
                 HearthCallTree     *tree)
 {
-  HearthProfile *profile = hearth_session_get_profile (session);
   g_autofree guint *unreached = NULL;
-  guint n = 0;
-  double total = hearth_call_tree_get_total (tree);
+  g_autofree HearthUnreached *why = NULL;
+  guint n = 0, n_lost = 0;
   GtkWidget *card;
 
   unreached = hearth_call_tree_dup_unreached (tree, HEARTH_CALL_TREE_UNREACHED_FRACTION, &n);
   if (n == 0)
     return FALSE;
+  why = hearth_call_tree_explain_unreached (tree, unreached, n);
+  for (guint i = 0; i < n; i++)
+    n_lost += !why[i].linked;
 
   card = add_card (self, _("Time the Tree Never Reaches"), "dialog-warning-symbolic");
-  add_text (card, _("These functions took a large share of the time but have no bar: the file "
-                    "lost the link between the root and them. Start the graph at one of them to "
-                    "see where their time went."));
-  for (guint i = 0; i < MIN (n, MAX_LISTED); i++)
+  if (n_lost > 0)
     {
-      const HearthFunction *f = hearth_profile_get_function (profile, unreached[i]);
-      double cum = hearth_profile_clamp (f->cum);
-      g_autofree char *value = hearth_session_format_value (session, cum);
-      const char *label = hearth_session_get_function_label (session, unreached[i]);
-      g_autofree char *line = g_strdup_printf (_("%s: %s, %.1f%% of the root"), label, value,
-                                               percent (cum, total));
-
-      add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked), self,
-                      (gint) unreached[i]);
+      add_text (card, _("No walk from the root reaches these functions, though they took a large "
+                        "share of the time: the file lost the link between the root and them (as "
+                        "in python -m runs). Start the graph at one of them to see where their "
+                        "time went."));
+      add_unreached_rows (self, card, session, tree, why, n, FALSE);
+    }
+  if (n_lost < n)
+    {
+      add_text (card, _("These functions are reached, but each of their places is narrower than "
+                        "the cutoff, so their time stays inside their callers’ bars. Lower the "
+                        "cutoff to see them, or start the graph at one of them."));
+      add_unreached_rows (self, card, session, tree, why, n, TRUE);
     }
   return TRUE;
 }
@@ -465,11 +568,16 @@ warn_cutoff (HearthWarningsPane *self,
   if (hidden >= CUTOFF_WORTH * total)
     {
       g_autofree char *value = hearth_session_format_value (session, hidden);
+      g_autofree char *hidden_share = hearth_format_percent (hidden / total);
       g_autofree char *text =
-        g_strdup_printf (_("About %.1f%% of the run (%s) is in callees narrower than the cutoff "
-                           "(%g%% of the root); their time stays inside their callers’ bars. "
-                           "Lower the cutoff in the main menu to see them."),
-                         percent (hidden, total), value, 100 * cutoff);
+        g_strdup_printf (hearth_session_get_root (session) >= 0
+                         ? _("About %s of the root (%s) is in callees narrower than the cutoff "
+                             "(%g%% of the root); their time stays inside their callers’ bars. "
+                             "Lower the cutoff in the main menu to see them.")
+                         : _("About %s of the run (%s) is in callees narrower than the cutoff "
+                             "(%g%% of the root); their time stays inside their callers’ bars. "
+                             "Lower the cutoff in the main menu to see them."),
+                         hidden_share, value, 100 * cutoff);
 
       add_text (card, text);
     }
@@ -496,12 +604,13 @@ warn_samples (HearthWarningsPane *self,
   double samples = hearth_profile_get_total (profile);
   g_autofree char *text = NULL;
   GtkWidget *card;
+  guint points;
 
   if (hearth_profile_get_kind (profile) != HEARTH_KIND_SAMPLED ||
       hearth_profile_get_unit (profile) != HEARTH_UNIT_SAMPLES || !(samples > 0))
     return FALSE;
 
-  if (samples >= FEW_SAMPLES)
+  if (samples >= HEARTH_PROFILE_FEW_SAMPLES)
     {
       card = add_card (self, _("Samples"), "dialog-information-symbolic");
       text = g_strdup_printf (_("%.0f samples: each bar’s width is a count of samples."), samples);
@@ -509,10 +618,17 @@ warn_samples (HearthWarningsPane *self,
       return FALSE;
     }
   card = add_card (self, _("Few Samples"), "dialog-warning-symbolic");
-  text = g_strdup_printf (_("Only %.0f samples. Widths vary from run to run: a bar of 10%% of the "
-                            "run may be off by about %.0f points either way, so small differences "
-                            "mean nothing. Sample for longer or at a higher rate."),
-                          samples, 100 * sqrt (0.1 * 0.9 / samples));
+  points = (guint) MAX (1, round (100 * sqrt (0.1 * 0.9 / samples)));
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Only %.0f samples. Widths vary from run to run: a bar of "
+                                       "10%% of the run may be off by about %u point either way, "
+                                       "so small differences mean nothing. Sample for longer or "
+                                       "at a higher rate.",
+                                       "Only %.0f samples. Widths vary from run to run: a bar of "
+                                       "10%% of the run may be off by about %u points either way, "
+                                       "so small differences mean nothing. Sample for longer or "
+                                       "at a higher rate.", points),
+                          samples, points);
   add_text (card, text);
   return TRUE;
 }

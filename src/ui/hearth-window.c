@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hearth-application.h"
+#include "hearth-format.h"
 
 /**
  * HearthWindow:
@@ -67,7 +68,8 @@ format_name (HearthProfile *profile)
     case HEARTH_FORMAT_FOLDED:
       return _("folded stacks");
     case HEARTH_FORMAT_SPEEDSCOPE:
-      return _("speedscope");
+      return hearth_profile_get_kind (profile) == HEARTH_KIND_TRACED ? _("traced speedscope")
+                                                                      : _("speedscope");
     default:
       return "";
     }
@@ -96,8 +98,21 @@ update_title (HearthWindow *self)
     g_autofree char *total = hearth_session_format_value (self->session,
                                                           hearth_profile_get_total (profile));
 
-    /* translators: the subtitle of a window: the run's total time, then the file's format */
-    subtitle = g_strdup_printf (_("Total %s · %s"), total, format_name (profile));
+    HearthCallTree *tree = hearth_session_get_tree (self->session);
+
+    if (hearth_session_get_root (self->session) >= 0 && tree != NULL)
+      {
+        /* the root's time as the shares and the exports' title give it */
+        g_autofree char *root = hearth_session_format_value (self->session,
+                                                             hearth_call_tree_get_total (tree));
+
+        /* translators: the subtitle of a window with a chosen root: "Root 3.2 s of 14.6 s ·
+         * cProfile" */
+        subtitle = g_strdup_printf (_("Root %s of %s · %s"), root, total, format_name (profile));
+      }
+    else
+      /* translators: the subtitle of a window: the run's total time, then the file's format */
+      subtitle = g_strdup_printf (_("Total %s · %s"), total, format_name (profile));
   }
   gtk_label_set_text (GTK_LABEL (self->title_label), name);
   gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
@@ -110,16 +125,24 @@ update_root_label (HearthWindow *self)
 {
   HearthCallTree *tree = hearth_session_get_tree (self->session);
   g_autofree char *tooltip = NULL;
-  const char *label;
+  g_autofree char *label = NULL;
+  g_autofree char *location = NULL;
+  gint root;
 
   gtk_widget_set_visible (self->root_button,
                           tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
   if (tree == NULL)
     return;
-  label = hearth_session_get_function_label (self->session,
-                                             hearth_call_tree_get_root_function (tree));
+  root = hearth_call_tree_get_root_function (tree);
+  label = hearth_session_dup_root_label (self->session);
+  location = root >= 0 ? hearth_session_dup_location (self->session, root) : NULL;
   gtk_label_set_text (GTK_LABEL (self->root_label), label);
-  tooltip = g_strdup_printf (_("The graph starts at %s. Pick another root."), label);
+  /* the whole path in the tooltip */
+  if (location != NULL)
+    tooltip = g_strdup_printf (_("The graph starts at %s (%s). Pick another root."),
+                               hearth_session_get_function_label (self->session, root), location);
+  else
+    tooltip = g_strdup_printf (_("The graph starts at %s. Pick another root."), label);
   gtk_widget_set_tooltip_text (self->root_button, tooltip);
 }
 
@@ -565,9 +588,18 @@ update_match_label (HearthWindow *self)
         label = g_strdup (_("No matches"));
       else
         /* translators: "3 functions, 12.5% of the run" */
-        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function, %.1f%% of the run",
-                                              "%u functions, %.1f%% of the run", n),
-                                 n, share);
+        {
+          g_autofree char *share_text = hearth_format_percent (share / 100);
+
+          if (hearth_session_get_root (self->session) >= 0)
+            label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function, %s of the root",
+                                                  "%u functions, %s of the root", n),
+                                     n, share_text);
+          else
+            label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u function, %s of the run",
+                                                  "%u functions, %s of the run", n),
+                                     n, share_text);
+        }
     }
   gtk_label_set_text (GTK_LABEL (self->match_label), label);
 }

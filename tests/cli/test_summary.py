@@ -103,6 +103,76 @@ with tempfile.TemporaryDirectory() as tmp:
         check(ok, f"bad input {os.path.basename(path) or path}",
               f"status {proc.returncode}, stderr {lines!r}")
 
+# --print widest ranks chains by the self time of their top bar: its first row is the largest
+# self-time stack of --print folded, and for pstats files the first of the independent
+# Python walk's (tests/tools/calltree.py)
+calltree = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "calltree.py")
+
+
+def first_share(path):
+    proc = run("--print", "widest", path)
+    lines = proc.stdout.decode().splitlines()
+    if proc.returncode != 0 or not lines:
+        return None
+    return float(lines[0].split("\t")[0].split(" ")[0])
+
+
+def root_width(path):
+    proc = run("--print", "bars", path)
+    lines = proc.stdout.decode().splitlines()
+    return float(lines[0].split("\t")[2]) if proc.returncode == 0 and lines else None
+
+
+stack_fixtures = sorted(p for p in glob.glob(os.path.join(data, "*"))
+                        if p.endswith((".txt", ".json")))
+for path in profiles + stack_fixtures:
+    name = os.path.basename(path)
+    share, total = first_share(path), root_width(path)
+    if share is None or not total or not math.isfinite(total):
+        continue
+    proc = run("--print", "folded", path)
+    values = [float(line.rsplit(" ", 1)[1]) for line in proc.stdout.decode().splitlines()
+              if ";[guarded] " not in line]
+    pstats_file = path.endswith(".prof")
+    scale = 1e-6 if pstats_file or "speedscope" in name else 1
+    folded = 100 * max(values) * scale / total if values else 0
+    # folded writes whole microseconds: half of one, as a share of a short run, is slack
+    slack = 100 * 0.5 * scale / total if scale < 1 else 0
+    check(abs(share - folded) <= 0.05 + slack + 1e-3 * folded, f"widest {name}: folded",
+          f"first row {share}, largest folded stack {folded}")
+    if pstats_file:
+        walk = subprocess.run([sys.executable, calltree, "--print", "widest", path],
+                              capture_output=True, timeout=120)
+        rows = walk.stdout.decode().splitlines()
+        if walk.returncode == 0 and rows:
+            python = 100 * float(rows[0].split("\t")[0]) / total
+            check(abs(share - python) <= 0.05 + 1e-9, f"widest {name}: Python walk",
+                  f"first row {share}, calltree.py {python}")
+
+# a sampled profile with few samples says so in --print warnings, as the window does; the
+# count is the sum of the folded file's counts
+for name, few in (("pyspy_raw.txt", True), ("cprofile_py312.prof", False)):
+    path = os.path.join(data, name)
+    proc = run("--print", "warnings", path)
+    text = proc.stdout.decode()
+    if few:
+        with open(path, encoding="utf-8") as f:
+            count = sum(int(line.rsplit(" ", 1)[1]) for line in f if line.strip())
+        expected = f"few samples: only {count} samples;"
+        check(proc.returncode == 0 and count < 1000 and expected in text,
+              f"warnings {name}: few samples", f"want {expected!r} in {text!r}")
+    else:
+        check(proc.returncode == 0 and "few samples" not in text,
+              f"warnings {name}: no sample warning", text)
+
+# an evented speedscope profile is traced: exact stacks, no samples to count
+fields, err = summary(os.path.join(data, "evented.speedscope.json"))
+check(fields is not None and fields.get("kind") == ["traced"], "evented speedscope is traced",
+      f"{fields!r} {err}")
+fields, err = summary(os.path.join(data, "pyspy.speedscope.json"))
+check(fields is not None and fields.get("kind") == ["sampled"], "sampled speedscope is sampled",
+      f"{fields!r} {err}")
+
 print(f"1..{len(results)}")
 for i, (ok, name, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} {name}")

@@ -18,7 +18,9 @@ widest first):
     DEPTH<TAB>LEFT<TAB>WIDTH<TAB>LOW<TAB>HIGH<TAB>FLAGS<TAB>CHAIN
 
 with the numbers as repr() (17 significant digits) so that comparisons are not
-limited by printing.  --print unreached lists the functions of at least 5 % of
+limited by printing.  --print widest lists every bar with self time (its width
+less its child bars and its guarded part), the most first, as SELF<TAB>CHAIN.
+--print unreached lists the functions of at least 5 % of
 the root's time that have no bar.
 """
 
@@ -291,6 +293,15 @@ def print_bars(tree, out):
             chain_text(bar)))
 
 
+def print_widest(tree, out):
+    """Every bar with self time, the most first, ties in walk order: the widest chains."""
+    ranked = [(tree.self_width(bar), seq, bar) for seq, bar in enumerate(tree.bars)]
+    ranked = [item for item in ranked if item[0] > 0]
+    ranked.sort(key=lambda item: (-item[0], item[1]))
+    for width, _, bar in ranked:
+        out.write("%r\t%s\n" % (width, chain_text(bar)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file")
@@ -299,7 +310,7 @@ def main():
     parser.add_argument("--max-repeat", type=int, default=1)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--print", dest="what", default="bars",
-                        choices=["bars", "unreached", "summary"])
+                        choices=["bars", "widest", "unreached", "summary"])
     parser.add_argument("--time", action="store_true",
                         help="report on stderr how long the walk took")
     args = parser.parse_args()
@@ -321,6 +332,8 @@ def main():
     out = sys.stdout
     if args.what == "bars":
         print_bars(tree, out)
+    elif args.what == "widest":
+        print_widest(tree, out)
     elif args.what == "unreached":
         for key in tree.unreached():
             out.write("%r\t%s:%d:%s\n" % ((graph.cum[key],) + key))

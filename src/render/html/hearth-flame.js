@@ -97,8 +97,25 @@
     return (value * 1e6).toFixed(digitsAfterPoint(a * 1e6)) + ' \u00b5s';
   }
 
+  /* as hearth_format_percent (): one decimal from 0.1 %, "<0.1%" below, never a sign */
   function percent (part, whole) {
-    return (whole > 0 ? 100 * part / whole : 0).toFixed(1) + '%';
+    var p = whole > 0 ? 100 * part / whole : 0;
+    var tenths = Math.round(Math.abs(p) * 10);
+
+    if (!isFinite(p) || !(p > 0))
+      return '0%';
+    return tenths < 1 ? '<0.1%' : (tenths / 10).toFixed(1) + '%';
+  }
+
+  /* as hearth_format_percent_change (): no sign on a change that rounds to nothing */
+  function percentChange (p) {
+    var tenths = Math.round(Math.abs(p) * 10);
+
+    if (!isFinite(p) || p === 0)
+      return '0%';
+    if (tenths < 1)
+      return '<0.1%';
+    return (p < 0 ? '\u2212' : '+') + (tenths / 10).toFixed(1) + '%';
   }
 
   /* Runs ------------------------------------------------------------------------------------ */
@@ -806,13 +823,13 @@
       lines.push(estimate);
     }
     if (run.flags[node] & FLAG_SHRUNK)
-      lines.push(fmt(T.shrunk, (run.shrink[node] || 1).toFixed(2)));
+      lines.push(fmt(T.shrunk, percent((run.shrink[node] || 1) - 1, 1)));
     if (run.diff) {
       var diffLine = T.isNew;
 
       if (!(run.flags[node] & FLAG_NEW)) {
         var change = runs[0].total > 0 ? 100 * (width - run.before[node]) / runs[0].total : 0;
-        var changeText = (change < 0 ? '\u2212' : '+') + Math.abs(change).toFixed(1) + '%';
+        var changeText = percentChange(change);
 
         diffLine = fmt(T.firstRun, value(run.before[node]), changeText);
       }
