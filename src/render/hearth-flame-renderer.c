@@ -2674,6 +2674,38 @@ hearth_flame_renderer_get_height (HearthFlameRenderer       *self,
 }
 
 /**
+ * hearth_flame_renderer_get_axis_extent:
+ * @self: a #HearthFlameRenderer
+ * @viewport: the viewport
+ * @top: (out): the top of the axis and its caption, in pixels from the top of the drawing
+ * @bottom: (out): their bottom
+ *
+ * Where the time axis is drawn, so that a view can keep it on screen when the graph is
+ * taller than the view.
+ *
+ * Returns: %FALSE when the axis is not drawn
+ */
+gboolean
+hearth_flame_renderer_get_axis_extent (HearthFlameRenderer       *self,
+                                       const HearthFlameViewport *viewport,
+                                       double                    *top,
+                                       double                    *bottom)
+{
+  Frame f;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), FALSE);
+  g_return_val_if_fail (viewport != NULL, FALSE);
+  g_return_val_if_fail (top != NULL && bottom != NULL, FALSE);
+
+  if (!(self->decorations & HEARTH_FLAME_DECORATION_AXIS) || self->n_runs == 0)
+    return FALSE;
+  compute_frame (self, viewport, &f);
+  *top = f.axis_y - 2;
+  *bottom = MIN (f.height, ceil (f.caption_y + f.line_h + 2));
+  return TRUE;
+}
+
+/**
  * hearth_flame_renderer_node_at:
  * @self: a #HearthFlameRenderer
  * @viewport: the viewport last drawn

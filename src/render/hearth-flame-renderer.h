@@ -221,6 +221,10 @@ double               hearth_flame_renderer_get_row_height  (HearthFlameRenderer 
                                                             const HearthFlameViewport *viewport);
 double               hearth_flame_renderer_get_height      (HearthFlameRenderer       *self,
                                                             const HearthFlameViewport *viewport);
+gboolean             hearth_flame_renderer_get_axis_extent (HearthFlameRenderer     *self,
+                                                            const HearthFlameViewport *viewport,
+                                                            double                    *top,
+                                                            double                    *bottom);
 gint                 hearth_flame_renderer_node_at         (HearthFlameRenderer       *self,
                                                             const HearthFlameViewport *viewport,
                                                             double                     x,
