@@ -406,6 +406,7 @@ hearth_application_startup (GApplication *app)
     { "win.reload", { "<Control>r", "F5", NULL } },
     { "win.search", { "<Control>f", NULL } },
     { "win.close", { "<Control>w", NULL } },
+    { "win.side-pane", { "F9", NULL } },
   };
 
   G_APPLICATION_CLASS (hearth_application_parent_class)->startup (app);

@@ -263,6 +263,7 @@ add_view_actions (HearthWindow *self)
 {
   g_autoptr (GAction) icicle = NULL;
   g_autoptr (GAction) cutoff = NULL;
+  g_autoptr (GAction) side_pane = NULL;
 
   if (self->settings != NULL)
     {
@@ -280,6 +281,10 @@ add_view_actions (HearthWindow *self)
     }
   g_action_map_add_action (G_ACTION_MAP (self), icicle);
   g_action_map_add_action (G_ACTION_MAP (self), cutoff);
+
+  /* shown or hidden: the settings follow the widgets (see restore_state ()) */
+  side_pane = G_ACTION (g_property_action_new ("side-pane", self->notebook, "visible"));
+  g_action_map_add_action (G_ACTION_MAP (self), side_pane);
 }
 
 void

@@ -39,6 +39,9 @@ struct _HearthWindow
   gboolean              reloading;
   GtkWidget            *compare_previous_button;   /* borrowed: in the message bar */
 
+  /* the side pane's width while the user has not moved the divider */
+  int                   auto_pane_position;
+
   /* template children */
   GtkWidget            *header_bar;
   GtkWidget            *open_button;

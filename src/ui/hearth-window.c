@@ -912,10 +912,37 @@ save_state (HearthWindow *self)
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
   if (gtk_widget_get_mapped (self->paned))
-    g_settings_set_int (self->settings, "pane-position",
-                        gtk_paned_get_position (GTK_PANED (self->paned)));
+    {
+      int position = gtk_paned_get_position (GTK_PANED (self->paned));
+
+      g_settings_set_int (self->settings, "pane-position",
+                          position == self->auto_pane_position ? -1 : position);
+    }
   g_settings_apply (self->settings);
   return FALSE;
+}
+
+/* The side pane takes about a third of a wide window, less of a small one. */
+static int
+auto_pane_position (int width)
+{
+  return MAX (width - CLAMP (width * 3 / 10, 240, 400), 200);
+}
+
+/* Until the user moves the divider, the pane keeps its share as the window is resized. */
+static void
+default_width_changed (HearthWindow *self)
+{
+  int width = 0, height = 0;
+
+  if (gtk_paned_get_position (GTK_PANED (self->paned)) != self->auto_pane_position)
+    return;
+  /* GTK 4.8 wants both */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width <= 0)
+    return;
+  self->auto_pane_position = auto_pane_position (width);
+  gtk_paned_set_position (GTK_PANED (self->paned), self->auto_pane_position);
 }
 
 static void
@@ -934,12 +961,16 @@ restore_state (HearthWindow *self)
       g_settings_bind (self->settings, "cutoff", self->session, "cutoff", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "mine-paths", self->session, "mine-paths",
                        G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "show-side-pane", self->notebook, "visible",
+                       G_SETTINGS_BIND_DEFAULT);
     }
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
-  /* the panes get about a third of the window unless the user moved the divider */
+  self->auto_pane_position = auto_pane_position (width);
   if (position < 0)
-    position = MAX (width - MAX (360, width / 3), 200);
+    position = self->auto_pane_position;
   gtk_paned_set_position (GTK_PANED (self->paned), position);
+  g_signal_connect_object (self, "notify::default-width", G_CALLBACK (default_width_changed),
+                           self, G_CONNECT_SWAPPED);
 }
 
 /* GObject ------------------------------------------------------------------------------------ */

@@ -1,0 +1,147 @@
+/* test-look.c: what the window shows around the graph: the side pane (hidden with F9 and
+ * staying hidden, never half of a small window), the legend, the names of a comparison of
+ * a reloaded file.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gstdio.h>
+
+#include "hearth-application.h"
+#include "hearth-compare-window.h"
+#include "hearth-test-ui.h"
+#include "hearth-window-private.h"
+
+#define LOAD_TIMEOUT_MS 30000
+
+static HearthApplication *app;
+
+static gboolean
+loaded (gpointer user_data)
+{
+  HearthSession *session = hearth_window_get_session (user_data);
+
+  return !hearth_session_get_loading (session) && !hearth_session_get_busy (session) &&
+         hearth_session_get_tree (session) != NULL;
+}
+
+static void
+settle (GtkWidget *window)
+{
+  gtk_test_widget_wait_for_draw (window);
+  hearth_test_wait (150);
+  gtk_test_widget_wait_for_draw (window);
+}
+
+static HearthWindow *
+open_example (int width,
+              int height)
+{
+  g_autofree char *path = hearth_test_example_path ("before.prof");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HearthWindow *window = HEARTH_WINDOW (hearth_window_new (GTK_APPLICATION (app)));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  hearth_window_open (window, file);
+  g_assert_true (hearth_test_wait_until (loaded, window, LOAD_TIMEOUT_MS));
+  settle (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+close_all (void)
+{
+  GList *windows;
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
+static gboolean
+setting (const char *key)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+
+  return g_settings_get_boolean (settings, key);
+}
+
+/* F9 hides the side pane; the next window opens without it; F9 brings it back. */
+static void
+test_side_pane_hides (void)
+{
+  HearthWindow *window;
+  int graph_width;
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = open_example (1024, 700);
+  g_assert_true (gtk_widget_get_visible (window->notebook));
+  graph_width = gtk_widget_get_width (window->flame_view);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.side-pane", NULL);
+  settle (GTK_WIDGET (window));
+  g_assert_false (gtk_widget_get_visible (window->notebook));
+  g_assert_false (setting ("show-side-pane"));
+  /* the graph takes the room */
+  g_assert_cmpint (gtk_widget_get_width (window->flame_view), >, graph_width + 200);
+  close_all ();
+
+  window = open_example (1024, 700);
+  g_assert_false (gtk_widget_get_visible (window->notebook));
+  g_assert_true (gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                        "win.side-pane")[0] != NULL);
+  g_assert_cmpstr (gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                          "win.side-pane")[0], ==, "F9");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.side-pane", NULL);
+  settle (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_get_visible (window->notebook));
+  g_assert_true (setting ("show-side-pane"));
+  close_all ();
+}
+
+/* At 800x600 the graph keeps most of the window, also after a resize from a larger size. */
+static void
+test_side_pane_small_window (void)
+{
+  HearthWindow *window;
+  int sizes[][2] = { { 800, 600 }, { 1024, 700 }, { 800, 600 } };
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = open_example (800, 600);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      int width;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+      settle (GTK_WIDGET (window));
+      width = gtk_widget_get_width (GTK_WIDGET (window));
+      g_test_message ("window %d px: side pane %d px", width,
+                      gtk_widget_get_width (window->notebook));
+      g_assert_cmpint (width, <=, sizes[i][0] + 1);
+      /* the columns of the panes need about 320 px */
+      g_assert_cmpint (gtk_widget_get_width (window->notebook), <=, MAX (width * 3 / 10, 330));
+      g_assert_cmpint (gtk_widget_get_width (window->notebook), >=, 240);
+      g_assert_cmpint (gtk_widget_get_width (window->flame_view), >=, width * 55 / 100);
+    }
+  close_all ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  app = hearth_test_ui_new_application (&argc, &argv);
+
+  g_test_add_func ("/look/side-pane/hides", test_side_pane_hides);
+  g_test_add_func ("/look/side-pane/small-window", test_side_pane_small_window);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}
