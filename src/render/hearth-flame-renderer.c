@@ -102,6 +102,7 @@ struct _HearthFlameRenderer
   gboolean                 differential;
   gboolean                 normalized;
   gint                     shown_run;       /* -1: all runs */
+  char                    *run_names[MAX_RUNS]; /* set by the caller, else the profiles' */
   HearthFlameDecorations   decorations;
   double                   margin;
   char                    *title;
@@ -458,6 +459,8 @@ hearth_flame_renderer_finalize (GObject *object)
   HearthFlameRenderer *self = HEARTH_FLAME_RENDERER (object);
 
   g_clear_pointer (&self->title, g_free);
+  for (guint r = 0; r < MAX_RUNS; r++)
+    g_clear_pointer (&self->run_names[r], g_free);
   g_clear_pointer (&self->search_folded, g_free);
   g_clear_pointer (&self->scene.items, g_array_unref);
   g_clear_pointer (&self->scene.paints, g_array_unref);
@@ -562,6 +565,36 @@ hearth_flame_renderer_set_compare (HearthFlameRenderer *self,
   run_set (&self->runs[1], after, after_names);
   self->n_runs = 2;
   compute_changes (self);
+}
+
+/**
+ * hearth_flame_renderer_set_run_names:
+ * @self: a #HearthFlameRenderer
+ * @before: (nullable): what the first run is called in headers and titles; %NULL for its
+ *   profile's name
+ * @after: (nullable): the same for the second run
+ *
+ * Names the runs of a comparison whose profiles carry the same name (two versions of one
+ * file). The names stay when the trees change.
+ */
+void
+hearth_flame_renderer_set_run_names (HearthFlameRenderer *self,
+                                     const char          *before,
+                                     const char          *after)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  g_free (self->run_names[0]);
+  g_free (self->run_names[1]);
+  self->run_names[0] = before != NULL ? g_utf8_make_valid (before, -1) : NULL;
+  self->run_names[1] = after != NULL ? g_utf8_make_valid (after, -1) : NULL;
+}
+
+static const char *
+run_name (HearthFlameRenderer *self,
+          guint                run)
+{
+  return self->run_names[run] != NULL ? self->run_names[run] : self->runs[run].name;
 }
 
 /**
@@ -1990,7 +2023,7 @@ emit_run (Build *b,
     {
       g_autofree char *total = run_total_text (run);
       g_autofree char *header = NULL;
-      const char *name = run->name;
+      const char *name = run_name (self, run_index);
 
       if (name == NULL)
         name = run_index == 0 ? _("before") : _("after");
@@ -2256,14 +2289,14 @@ hearth_flame_renderer_dup_title (HearthFlameRenderer *self)
   if (self->n_runs == 1)
     {
       g_autofree char *total = run_total_text (&self->runs[0]);
-      const char *name = self->runs[0].name;
+      const char *name = run_name (self, 0);
 
       return g_strdup_printf ("%s — %s", name != NULL ? name : _("profile"), total);
     }
   if (self->n_runs == 2)
     {
-      const char *before = self->runs[0].name;
-      const char *after = self->runs[1].name;
+      const char *before = run_name (self, 0);
+      const char *after = run_name (self, 1);
 
       return g_strdup_printf ("%s → %s", before != NULL ? before : _("before"),
                               after != NULL ? after : _("after"));

@@ -185,6 +185,9 @@ void                 hearth_flame_renderer_set_compare     (HearthFlameRenderer 
                                                             HearthNames               *before_names,
                                                             HearthCallTree            *after,
                                                             HearthNames               *after_names);
+void                 hearth_flame_renderer_set_run_names   (HearthFlameRenderer       *self,
+                                                            const char                *before,
+                                                            const char                *after);
 guint                hearth_flame_renderer_get_n_runs      (HearthFlameRenderer       *self);
 HearthCallTree      *hearth_flame_renderer_get_tree        (HearthFlameRenderer       *self,
                                                             guint                      run);

@@ -38,6 +38,7 @@ struct _HearthCompareWindow
 
   /* owned */
   HearthSession        *sessions[2];
+  char                 *run_names[2];   /* set by the opener, else the files' names */
   HearthChainMatch     *match;
   GCancellable         *match_cancellable;
   gboolean              normalized;
@@ -122,6 +123,8 @@ run_name (HearthCompareWindow *self,
   GFile *file = hearth_session_get_file (self->sessions[run]);
   HearthProfile *profile = hearth_session_get_profile (self->sessions[run]);
 
+  if (self->run_names[run] != NULL)
+    return g_strdup (self->run_names[run]);
   if (file != NULL)
     return g_file_get_basename (file);
   if (profile != NULL && hearth_profile_get_name (profile) != NULL)
@@ -486,6 +489,7 @@ export_job_new (GtkWindow  *window,
     {
       job->trees[r] = g_object_ref (hearth_session_get_tree (self->sessions[r]));
       job->names[r] = g_object_ref (hearth_session_get_names (self->sessions[r]));
+      job->run_names[r] = g_strdup (self->run_names[r]);
     }
   job->options.icicle = hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->before_view));
   job->options.normalized = self->normalized;
@@ -542,6 +546,17 @@ hearth_compare_window_dispose (GObject *object)
   g_clear_object (&self->sessions[1]);
 
   G_OBJECT_CLASS (hearth_compare_window_parent_class)->dispose (object);
+}
+
+static void
+hearth_compare_window_finalize (GObject *object)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (object);
+
+  g_free (self->run_names[0]);
+  g_free (self->run_names[1]);
+
+  G_OBJECT_CLASS (hearth_compare_window_parent_class)->finalize (object);
 }
 
 static void
@@ -602,6 +617,7 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearth_compare_window_dispose;
+  object_class->finalize = hearth_compare_window_finalize;
   object_class->get_property = hearth_compare_window_get_property;
   object_class->set_property = hearth_compare_window_set_property;
 
@@ -750,6 +766,36 @@ hearth_compare_window_set_run (HearthCompareWindow *self,
   g_return_if_fail (HEARTH_IS_PROFILE (profile));
 
   hearth_session_set_profile (self->sessions[run], profile, names, tree);
+}
+
+/**
+ * hearth_compare_window_set_run_name:
+ * @self: a #HearthCompareWindow
+ * @run: 0 (before) or 1 (after)
+ * @name: (nullable): what the run is called in the title, the headers and exports; %NULL
+ *   for its file's name
+ *
+ * Tells apart two runs of one file, such as the version shown before a reload.
+ */
+void
+hearth_compare_window_set_run_name (HearthCompareWindow *self,
+                                    guint                run,
+                                    const char          *name)
+{
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (run < 2);
+
+  g_free (self->run_names[run]);
+  self->run_names[run] = g_strdup (name);
+  for (guint v = 0; v < 2; v++)
+    {
+      GtkWidget *view = v == 0 ? self->before_view : self->after_view;
+
+      hearth_flame_renderer_set_run_names (hearth_flame_view_get_renderer (HEARTH_FLAME_VIEW (view)),
+                                           self->run_names[0], self->run_names[1]);
+      gtk_widget_queue_resize (view);
+    }
+  update_titles (self);
 }
 
 /**
