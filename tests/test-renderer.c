@@ -205,6 +205,54 @@ test_palette_contrast (void)
     }
 }
 
+/* CIE L*, the perceived lightness (0 to 100) of a colour of relative luminance @y. */
+static double
+lightness (const HearthRgb *color)
+{
+  double y = hearth_rgb_luminance (color);
+
+  return y > 216.0 / 24389 ? 116 * cbrt (y) - 16 : y * 24389.0 / 27;
+}
+
+/* The weakest difference in lightness between the stripes of a hatched part and its ground,
+ * over every bar colour of a category; @ratio gets the weakest contrast ratio. */
+static double
+weakest_hatch (const HearthPalette *palette,
+               double              *ratio)
+{
+  double weakest = G_MAXDOUBLE;
+
+  *ratio = G_MAXDOUBLE;
+  for (guint c = 0; c < HEARTH_N_CATEGORIES; c++)
+    for (guint v = 0; v < HEARTH_PALETTE_N_VARIANTS; v++)
+      {
+        HearthRgb bar, tint, stripe;
+
+        hearth_palette_bar (palette, c, v, &bar);
+        hearth_palette_hatch (palette, &bar, &tint, &stripe);
+        weakest = MIN (weakest, fabs (lightness (&stripe) - lightness (&tint)));
+        *ratio = MIN (*ratio, hearth_rgb_contrast (&stripe, &tint));
+      }
+  return weakest;
+}
+
+/* Estimated bars are as visibly hatched in the dark palette as in the light one. */
+static void
+test_palette_hatch (void)
+{
+  double light_ratio, dark_ratio;
+  double light = weakest_hatch (hearth_palette_get (FALSE), &light_ratio);
+  double dark = weakest_hatch (hearth_palette_get (TRUE), &dark_ratio);
+
+  g_test_message ("weakest stripes against their ground: light dL* %.1f (%.2f:1), "
+                  "dark dL* %.1f (%.2f:1)", light, light_ratio, dark, dark_ratio);
+  /* ten steps of L* read as a texture at a glance on both pages */
+  g_assert_cmpfloat (light, >=, 10);
+  g_assert_cmpfloat (dark, >=, light);
+  g_assert_cmpfloat (dark_ratio, >=, 1.3);
+  g_assert_cmpfloat (light_ratio, >=, 1.3);
+}
+
 /* Categories look like what they are: warm red, blue, gray; variants stay close. */
 static void
 test_palette_categories (void)
@@ -1000,6 +1048,7 @@ main (int   argc,
 
   g_test_add_func ("/palette/contrast", test_palette_contrast);
   g_test_add_func ("/palette/categories", test_palette_categories);
+  g_test_add_func ("/palette/hatch", test_palette_hatch);
   g_test_add_func ("/renderer/format-value", test_format_value);
   g_test_add_func ("/renderer/category-colours", test_category_colours);
   g_test_add_func ("/renderer/shared-axis", test_shared_axis);
