@@ -11,6 +11,7 @@
 
 #include "hearth-application.h"
 #include "hearth-compare-window.h"
+#include "hearth-legend.h"
 #include "hearth-test-ui.h"
 #include "hearth-window-private.h"
 
@@ -130,6 +131,96 @@ test_side_pane_small_window (void)
   close_all ();
 }
 
+/* The legend names the three colours and the three marks, hides with its button's action and
+ * stays hidden in the next window. */
+static void
+test_legend (void)
+{
+  HearthWindow *window;
+  g_autofree char *text = NULL;
+  int graph_height;
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = open_example (1024, 700);
+  g_assert_true (gtk_widget_get_mapped (window->legend));
+  text = hearth_legend_dup_text (HEARTH_LEGEND (window->legend));
+  g_assert_cmpstr (text, ==, "your code · installed packages · Python · estimated · "
+                             "counted twice · re-entered");
+  /* compact: two lines at most beside the side pane */
+  g_assert_cmpint (gtk_widget_get_height (window->legend), <=, 60);
+  graph_height = gtk_widget_get_height (window->graph_scroller);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.legend", NULL);
+  settle (GTK_WIDGET (window));
+  g_assert_false (gtk_widget_get_visible (window->legend));
+  g_assert_false (setting ("show-legend"));
+  g_assert_cmpint (gtk_widget_get_height (window->graph_scroller), >, graph_height);
+  close_all ();
+
+  window = open_example (1024, 700);
+  g_assert_false (gtk_widget_get_visible (window->legend));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.legend", NULL);
+  settle (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_get_mapped (window->legend));
+  g_assert_true (setting ("show-legend"));
+  close_all ();
+}
+
+static gboolean
+matched (gpointer user_data)
+{
+  return _hearth_compare_window_is_matched (user_data);
+}
+
+static GtkWidget *
+find_legend (GtkWidget *view)
+{
+  GtkWidget *box = gtk_widget_get_parent (gtk_widget_get_ancestor (view,
+                                                                   GTK_TYPE_SCROLLED_WINDOW));
+
+  return gtk_widget_get_last_child (box);
+}
+
+/* In the compare window each view has its legend: the first run's colours say where the code
+ * lives, the second's how each chain changed. */
+static void
+test_compare_legends (void)
+{
+  g_autofree char *before_path = hearth_test_example_path ("before.prof");
+  g_autofree char *after_path = hearth_test_example_path ("after.prof");
+  g_autoptr (GFile) before = g_file_new_for_path (before_path);
+  g_autoptr (GFile) after = g_file_new_for_path (after_path);
+  GtkWindow *window;
+  GtkWidget *legends[2];
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = hearth_application_compare (app, before, after);
+  g_assert_true (hearth_test_wait_until (matched, window, LOAD_TIMEOUT_MS));
+  settle (GTK_WIDGET (window));
+  for (guint r = 0; r < 2; r++)
+    {
+      legends[r] = find_legend (_hearth_compare_window_get_view (HEARTH_COMPARE_WINDOW (window),
+                                                                 r));
+      g_assert_true (HEARTH_IS_LEGEND (legends[r]));
+      g_assert_true (gtk_widget_get_mapped (legends[r]));
+    }
+  g_assert_cmpint (hearth_legend_get_colours (HEARTH_LEGEND (legends[0])), ==,
+                   HEARTH_LEGEND_CATEGORIES);
+  g_assert_cmpint (hearth_legend_get_colours (HEARTH_LEGEND (legends[1])), ==,
+                   HEARTH_LEGEND_CHANGES);
+  first = hearth_legend_dup_text (HEARTH_LEGEND (legends[0]));
+  second = hearth_legend_dup_text (HEARTH_LEGEND (legends[1]));
+  g_assert_cmpstr (first, ==, "before.prof: · your code · installed packages · Python · "
+                              "estimated · counted twice · re-entered");
+  g_assert_cmpstr (second, ==, "after.prof, against the first: · slower chain · faster chain · "
+                               "new chain · estimated · counted twice · re-entered");
+  close_all ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -140,6 +231,8 @@ main (int   argc,
 
   g_test_add_func ("/look/side-pane/hides", test_side_pane_hides);
   g_test_add_func ("/look/side-pane/small-window", test_side_pane_small_window);
+  g_test_add_func ("/look/legend/window", test_legend);
+  g_test_add_func ("/look/legend/compare", test_compare_legends);
 
   status = g_test_run ();
   g_clear_object (&app);

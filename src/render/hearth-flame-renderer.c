@@ -2642,6 +2642,105 @@ hearth_scene_paint (const HearthScene *scene,
   cairo_restore (cr);
 }
 
+static void
+swatch_fill (HearthScene     *scene,
+             guint            layer,
+             const HearthRgb *color,
+             const HearthRgb *ground,
+             double           x,
+             double           y,
+             double           w,
+             double           h)
+{
+  HearthScenePaint paint = { hearth_rgb_to_uint (color), 0, ground != NULL };
+  HearthSceneItem item = { 0 };
+
+  if (ground != NULL)
+    paint.ground = hearth_rgb_to_uint (ground);
+  g_array_append_val (scene->paints, paint);
+  item.kind = HEARTH_SCENE_FILL;
+  item.layer = layer;
+  item.paint = scene->paints->len - 1;
+  item.x = x;
+  item.y = y;
+  item.w = w;
+  item.h = h;
+  g_array_append_val (scene->items, item);
+}
+
+/**
+ * hearth_swatch_paint:
+ * @cr: where to paint, with the swatch's top left corner at (0, 0)
+ * @dark: the dark palette
+ * @swatch: what the swatch shows
+ * @color: the bar colour it shows that on
+ * @width: in pixels
+ * @height: in pixels
+ *
+ * Paints one swatch of a legend with the palette and the painter of the graph itself, as
+ * the legend of an export does: a hatch is the same hatch as on an estimated bar.
+ */
+void
+hearth_swatch_paint (cairo_t         *cr,
+                     gboolean         dark,
+                     HearthSwatch     swatch,
+                     const HearthRgb *color,
+                     double           width,
+                     double           height)
+{
+  const HearthPalette *palette = hearth_palette_get (dark);
+  HearthScene scene = { 0 };
+  HearthRgb tint, stripe, fill;
+  HearthSceneItem outline = { 0 };
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (color != NULL);
+
+  scene.width = width;
+  scene.height = height;
+  scene.background = G_MAXUINT32;
+  scene.items = g_array_new (FALSE, TRUE, sizeof (HearthSceneItem));
+  scene.paints = g_array_new (FALSE, TRUE, sizeof (HearthScenePaint));
+  switch (swatch)
+    {
+    case HEARTH_SWATCH_HATCH:
+      hearth_palette_hatch (palette, color, &tint, &stripe);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, color, NULL, 0, 0, width / 4, height);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, &stripe, &tint, width / 4, 0,
+                   width - width / 4, height);
+      break;
+
+    case HEARTH_SWATCH_SHRUNK:
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, color, NULL, 0, 0, width, height);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_MARK, &palette->shrunk, NULL, 0,
+                   height - SHRUNK_MARK, width, SHRUNK_MARK);
+      break;
+
+    case HEARTH_SWATCH_GUARDED:
+      hearth_rgb_mix (&palette->guarded, &palette->background, 0.82, &fill);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, &fill, NULL, 0, 0, width, height);
+      g_array_append_val (scene.paints, ((HearthScenePaint) {
+        hearth_rgb_to_uint (&palette->guarded), 0, FALSE }));
+      outline.kind = HEARTH_SCENE_OUTLINE;
+      outline.layer = HEARTH_SCENE_LAYER_MARK;
+      outline.paint = scene.paints->len - 1;
+      outline.w = width;
+      outline.h = height;
+      outline.line_width = 1;
+      outline.dashed = TRUE;
+      g_array_append_val (scene.items, outline);
+      break;
+
+    case HEARTH_SWATCH_FILL:
+    default:
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, color, NULL, 0, 0, width, height);
+      break;
+    }
+  hearth_scene_paint (&scene, cr);
+  g_array_unref (scene.items);
+  g_array_unref (scene.paints);
+}
+
 /**
  * hearth_flame_renderer_draw:
  * @self: a #HearthFlameRenderer

@@ -171,6 +171,23 @@ typedef struct
   double   font_baseline[HEARTH_SCENE_N_FONTS];
 } HearthScene;
 
+/**
+ * HearthSwatch:
+ * @HEARTH_SWATCH_FILL: a bar of one colour
+ * @HEARTH_SWATCH_HATCH: an estimated bar: a solid part, then the hatched rest
+ * @HEARTH_SWATCH_SHRUNK: a bar whose callees were scaled down, underlined
+ * @HEARTH_SWATCH_GUARDED: time in re-entered calls, in a dashed outline
+ *
+ * The swatches of a legend.
+ */
+typedef enum
+{
+  HEARTH_SWATCH_FILL,
+  HEARTH_SWATCH_HATCH,
+  HEARTH_SWATCH_SHRUNK,
+  HEARTH_SWATCH_GUARDED,
+} HearthSwatch;
+
 #define HEARTH_TYPE_FLAME_RENDERER (hearth_flame_renderer_get_type ())
 
 G_DECLARE_FINAL_TYPE (HearthFlameRenderer, hearth_flame_renderer, HEARTH, FLAME_RENDERER, GObject)
@@ -253,6 +270,13 @@ const HearthScene   *hearth_flame_renderer_build_scene     (HearthFlameRenderer 
                                                             gboolean                   hover_texts);
 void                 hearth_scene_paint                    (const HearthScene         *scene,
                                                             cairo_t                   *cr);
+
+void                 hearth_swatch_paint                   (cairo_t                   *cr,
+                                                            gboolean                   dark,
+                                                            HearthSwatch               swatch,
+                                                            const HearthRgb           *color,
+                                                            double                     width,
+                                                            double                     height);
 
 char                *hearth_format_value                   (double                     value,
                                                             HearthUnit                 unit);

@@ -19,6 +19,7 @@
 #include "hearth-export-dialog.h"
 #include "hearth-flame-view.h"
 #include "hearth-gtk-compat.h"
+#include "hearth-legend.h"
 
 /**
  * HearthCompareWindow:
@@ -57,6 +58,8 @@ struct _HearthCompareWindow
   GtkWidget            *paned;
   GtkWidget            *views_paned;
   GtkWidget            *before_view;
+  GtkWidget            *before_legend;
+  GtkWidget            *after_legend;
   GtkWidget            *after_view;
   GtkWidget            *status_label;
   GtkWidget            *notebook;
@@ -132,6 +135,22 @@ run_name (HearthCompareWindow *self,
   return g_strdup (run == 0 ? _("Before") : _("After"));
 }
 
+/* Each legend names the run its view shows. */
+static void
+update_legends (HearthCompareWindow *self,
+                const char          *before,
+                const char          *after)
+{
+  /* translators: before the legend of a graph in the compare window: the run it shows */
+  g_autofree char *first = g_strdup_printf (_("%s:"), before);
+  /* translators: before the legend of the second graph in the compare window, coloured by
+   * how each chain changed from the first run */
+  g_autofree char *second = g_strdup_printf (_("%s, against the first:"), after);
+
+  hearth_legend_set_heading (HEARTH_LEGEND (self->before_legend), first);
+  hearth_legend_set_heading (HEARTH_LEGEND (self->after_legend), second);
+}
+
 static void
 update_titles (HearthCompareWindow *self)
 {
@@ -144,6 +163,7 @@ update_titles (HearthCompareWindow *self)
 
   gtk_label_set_text (GTK_LABEL (self->title_label), title);
   gtk_window_set_title (GTK_WINDOW (self), title);
+  update_legends (self, before, after);
   gtk_label_set_text (GTK_LABEL (self->before_heading), before_heading);
   gtk_label_set_text (GTK_LABEL (self->after_heading), after_heading);
 
@@ -629,6 +649,7 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
 
   _hearth_ui_register_resources ();
   g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
+  g_type_ensure (HEARTH_TYPE_LEGEND);
   g_type_ensure (HEARTH_TYPE_CHANGES_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
 
@@ -646,6 +667,8 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, views_paned);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_view);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_legend);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_legend);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_view);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, notebook);
@@ -692,8 +715,6 @@ connect_run (HearthCompareWindow *self,
 static void
 hearth_compare_window_init (HearthCompareWindow *self)
 {
-  HearthFlameRenderer *after_renderer;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   _hearth_ui_load_style (gtk_widget_get_display (GTK_WIDGET (self)));
 
@@ -704,10 +725,9 @@ hearth_compare_window_init (HearthCompareWindow *self)
   hearth_flame_view_set_compare (HEARTH_FLAME_VIEW (self->before_view), self->sessions[1], 0);
   hearth_flame_view_set_compare (HEARTH_FLAME_VIEW (self->after_view), self->sessions[0], 1);
 
-  /* the legend of the differential colours goes under the second run */
-  after_renderer = hearth_flame_view_get_renderer (HEARTH_FLAME_VIEW (self->after_view));
-  hearth_flame_renderer_set_decorations (after_renderer, HEARTH_FLAME_DECORATION_AXIS |
-                                                         HEARTH_FLAME_DECORATION_LEGEND);
+  /* a colour means one thing per view: where the code lives in the first run, how each
+   * chain changed in the second */
+  hearth_legend_set_colours (HEARTH_LEGEND (self->after_legend), HEARTH_LEGEND_CHANGES);
 
   gtk_paned_set_position (GTK_PANED (self->paned), 1280 - 440);
   trees_changed (self);

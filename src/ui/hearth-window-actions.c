@@ -275,6 +275,7 @@ add_view_actions (HearthWindow *self)
   g_autoptr (GAction) icicle = NULL;
   g_autoptr (GAction) cutoff = NULL;
   g_autoptr (GAction) side_pane = NULL;
+  g_autoptr (GAction) legend = NULL;
 
   if (self->settings != NULL)
     {
@@ -296,6 +297,8 @@ add_view_actions (HearthWindow *self)
   /* shown or hidden: the settings follow the widgets (see restore_state ()) */
   side_pane = G_ACTION (g_property_action_new ("side-pane", self->notebook, "visible"));
   g_action_map_add_action (G_ACTION_MAP (self), side_pane);
+  legend = G_ACTION (g_property_action_new ("legend", self->legend, "visible"));
+  g_action_map_add_action (G_ACTION_MAP (self), legend);
 }
 
 void

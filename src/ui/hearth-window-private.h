@@ -14,6 +14,7 @@
 #include "hearth-compare-window.h"
 #include "hearth-file-watch.h"
 #include "hearth-flame-view.h"
+#include "hearth-legend.h"
 #include "hearth-warnings-pane.h"
 #include "hearth-window.h"
 
@@ -71,6 +72,7 @@ struct _HearthWindow
   GtkWidget            *breadcrumbs;
   GtkWidget            *graph_scroller;
   GtkWidget            *flame_view;
+  GtkWidget            *legend;
   GtkWidget            *notebook;
   GtkWidget            *callers_pane;
   GtkWidget            *chains_pane;

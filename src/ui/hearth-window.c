@@ -922,27 +922,39 @@ save_state (HearthWindow *self)
   return FALSE;
 }
 
-/* The side pane takes about a third of a wide window, less of a small one. */
+/* The side pane takes about 30 % of the window, no less than its columns need, between 240
+ * and 400 pixels; the divider's own width is left as slack so that the paned keeps it. */
 static int
-auto_pane_position (int width)
+auto_pane_position (HearthWindow *self,
+                    int           width)
 {
-  return MAX (width - CLAMP (width * 3 / 10, 240, 400), 200);
+  int pane = CLAMP (width * 3 / 10, 240, 400), needed = 0;
+
+  gtk_widget_measure (self->notebook, GTK_ORIENTATION_HORIZONTAL, -1, &needed, NULL, NULL, NULL);
+  return MAX (width - MAX (pane, needed) - 6, 200);
 }
 
-/* Until the user moves the divider, the pane keeps its share as the window is resized. */
+/* Until the user moves the divider, the pane keeps its share as the window is resized: the
+ * divider is placed before the paned is laid out at the new width. */
 static void
-default_width_changed (HearthWindow *self)
+hearth_window_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
 {
-  int width = 0, height = 0;
+  HearthWindow *self = HEARTH_WINDOW (widget);
 
-  if (gtk_paned_get_position (GTK_PANED (self->paned)) != self->auto_pane_position)
-    return;
-  /* GTK 4.8 wants both */
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  if (width <= 0)
-    return;
-  self->auto_pane_position = auto_pane_position (width);
-  gtk_paned_set_position (GTK_PANED (self->paned), self->auto_pane_position);
+  if (width > 0 && gtk_paned_get_position (GTK_PANED (self->paned)) == self->auto_pane_position &&
+      auto_pane_position (self, width) != self->auto_pane_position)
+    {
+      int last = gtk_widget_get_width (self->paned);
+
+      self->auto_pane_position = auto_pane_position (self, width);
+      /* the paned gives the change of its width to the graph itself: ahead of that */
+      gtk_paned_set_position (GTK_PANED (self->paned),
+                              self->auto_pane_position + (last > 0 ? last - width : 0));
+    }
+  GTK_WIDGET_CLASS (hearth_window_parent_class)->size_allocate (widget, width, height, baseline);
 }
 
 static void
@@ -963,14 +975,14 @@ restore_state (HearthWindow *self)
                        G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "show-side-pane", self->notebook, "visible",
                        G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "show-legend", self->legend, "visible",
+                       G_SETTINGS_BIND_DEFAULT);
     }
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
-  self->auto_pane_position = auto_pane_position (width);
+  self->auto_pane_position = auto_pane_position (self, width);
   if (position < 0)
     position = self->auto_pane_position;
   gtk_paned_set_position (GTK_PANED (self->paned), position);
-  g_signal_connect_object (self, "notify::default-width", G_CALLBACK (default_width_changed),
-                           self, G_CONNECT_SWAPPED);
 }
 
 /* GObject ------------------------------------------------------------------------------------ */
@@ -1005,10 +1017,12 @@ hearth_window_class_init (HearthWindowClass *klass)
 
   object_class->dispose = hearth_window_dispose;
   window_class->close_request = hearth_window_close_request;
+  widget_class->size_allocate = hearth_window_size_allocate;
 
   _hearth_ui_register_resources ();
   g_type_ensure (HEARTH_TYPE_BREADCRUMBS);
   g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
+  g_type_ensure (HEARTH_TYPE_LEGEND);
   g_type_ensure (HEARTH_TYPE_CALLERS_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
   g_type_ensure (HEARTH_TYPE_WARNINGS_PANE);
@@ -1042,6 +1056,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, breadcrumbs);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, graph_scroller);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, legend);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, flame_view);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, callers_pane);
@@ -1123,6 +1138,7 @@ hearth_window_init (HearthWindow *self)
                            G_CALLBACK (fill_recent), self, G_CONNECT_SWAPPED);
   fill_recent (self);
 
+  hearth_legend_set_close_action (HEARTH_LEGEND (self->legend), "win.legend");
   restore_state (self);
   _hearth_window_actions_init (self);
   tree_changed (self);
