@@ -145,7 +145,7 @@ update_legends (HearthCompareWindow *self,
   g_autofree char *first = g_strdup_printf (_("%s:"), before);
   /* translators: before the legend of the second graph in the compare window, coloured by
    * how each chain changed from the first run */
-  g_autofree char *second = g_strdup_printf (_("%s, against the first:"), after);
+  g_autofree char *second = g_strdup_printf (_("%s, by change:"), after);
 
   hearth_legend_set_heading (HEARTH_LEGEND (self->before_legend), first);
   hearth_legend_set_heading (HEARTH_LEGEND (self->after_legend), second);

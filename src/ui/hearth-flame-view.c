@@ -1065,7 +1065,9 @@ append_pinned_axis (HearthFlameView *self,
     }
 
   y = floor (visible_bottom - band);
-  rgba_from_rgb (&palette->background, 1, &color);
+  /* the view's own ground, so that the strip looks like the rest of the view */
+  if (!hearth_widget_lookup_color (GTK_WIDGET (self), "view_bg_color", &color))
+    rgba_from_rgb (&palette->background, 1, &color);
   gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, y, width, band));
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, y - top));

@@ -30,7 +30,7 @@ struct _HearthLegend
 {
   GtkWidget            parent_instance;
 
-  GtkWidget           *heading;
+  char                *heading;
   GtkWidget           *entries;       /* a flow box: the line wraps in a narrow window */
   GtkWidget           *close_button;
   HearthLegendColours  colours;
@@ -112,6 +112,7 @@ add_entry (HearthLegend *self,
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_swatch,
                                   g_memdup2 (entry, sizeof *entry), g_free);
   gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "caption");
   gtk_box_append (GTK_BOX (box), area);
   gtk_box_append (GTK_BOX (box), label);
   gtk_widget_set_tooltip_text (box, tooltip);
@@ -125,6 +126,15 @@ fill_entries (HearthLegend *self)
 
   while ((child = gtk_widget_get_first_child (self->entries)) != NULL)
     gtk_flow_box_remove (GTK_FLOW_BOX (self->entries), child);
+
+  /* the heading flows with the entries, so that it takes no column of its own */
+  if (self->heading != NULL)
+    {
+      GtkWidget *heading = gtk_label_new (self->heading);
+
+      gtk_widget_add_css_class (heading, "caption-heading");
+      gtk_flow_box_append (GTK_FLOW_BOX (self->entries), heading);
+    }
 
   if (self->colours == HEARTH_LEGEND_CHANGES)
     {
@@ -175,8 +185,12 @@ hearth_legend_css_changed (GtkWidget         *widget,
   self->dark = dark;
   for (GtkWidget *child = gtk_widget_get_first_child (self->entries); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    gtk_widget_queue_draw (gtk_widget_get_first_child (
-      gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child))));
+    {
+      GtkWidget *entry = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      if (!GTK_IS_LABEL (entry))
+        gtk_widget_queue_draw (gtk_widget_get_first_child (entry));
+    }
 }
 
 static void
@@ -184,7 +198,7 @@ hearth_legend_dispose (GObject *object)
 {
   HearthLegend *self = HEARTH_LEGEND (object);
 
-  g_clear_pointer (&self->heading, gtk_widget_unparent);
+  g_clear_pointer (&self->heading, g_free);
   g_clear_pointer (&self->entries, gtk_widget_unparent);
   g_clear_pointer (&self->close_button, gtk_widget_unparent);
 
@@ -208,16 +222,10 @@ hearth_legend_class_init (HearthLegendClass *klass)
 static void
 hearth_legend_init (HearthLegend *self)
 {
-  self->heading = gtk_label_new (NULL);
-  gtk_widget_set_visible (self->heading, FALSE);
-  gtk_widget_add_css_class (self->heading, "caption-heading");
-  gtk_widget_set_valign (self->heading, GTK_ALIGN_CENTER);
-  gtk_widget_set_parent (self->heading, GTK_WIDGET (self));
-
   self->entries = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->entries), GTK_SELECTION_NONE);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->entries), 8);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->entries), 12);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->entries), 10);
   gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->entries), 2);
   gtk_flow_box_set_activate_on_single_click (GTK_FLOW_BOX (self->entries), FALSE);
   gtk_widget_set_can_target (self->entries, FALSE);
@@ -292,8 +300,11 @@ hearth_legend_set_heading (HearthLegend *self,
 {
   g_return_if_fail (HEARTH_IS_LEGEND (self));
 
-  gtk_label_set_text (GTK_LABEL (self->heading), heading != NULL ? heading : "");
-  gtk_widget_set_visible (self->heading, heading != NULL && *heading != '\0');
+  if (g_strcmp0 (heading, self->heading) == 0)
+    return;
+  g_free (self->heading);
+  self->heading = heading != NULL && *heading != '\0' ? g_strdup (heading) : NULL;
+  fill_entries (self);
 }
 
 /**
@@ -338,16 +349,15 @@ hearth_legend_dup_text (HearthLegend *self)
 
   g_return_val_if_fail (HEARTH_IS_LEGEND (self), NULL);
 
-  if (gtk_widget_get_visible (self->heading))
-    g_string_append (text, gtk_label_get_text (GTK_LABEL (self->heading)));
   for (GtkWidget *child = gtk_widget_get_first_child (self->entries); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *box = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      GtkWidget *entry = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      GtkWidget *label = GTK_IS_LABEL (entry) ? entry : gtk_widget_get_last_child (entry);
 
       if (text->len > 0)
         g_string_append (text, " · ");
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (box))));
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (label)));
     }
   return g_string_free (text, FALSE);
 }
