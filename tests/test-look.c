@@ -12,6 +12,7 @@
 #include "hearth-application.h"
 #include "hearth-compare-window.h"
 #include "hearth-legend.h"
+#include "hearth-pane.h"
 #include "hearth-test-ui.h"
 #include "hearth-window-private.h"
 
@@ -221,6 +222,70 @@ test_compare_legends (void)
   close_all ();
 }
 
+/* How many lines of @label start inside a word (not at its start, nor after a space). */
+static guint
+breaks_inside_words (GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  const char *text = pango_layout_get_text (layout);
+  guint inside = 0, n_lines = 0;
+
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next, n_lines++)
+    {
+      PangoLayoutLine *line = l->data;
+
+      if (line->start_index > 0 && !g_ascii_isspace (text[line->start_index - 1]) &&
+          !g_ascii_isspace (text[line->start_index]))
+        inside++;
+    }
+  g_test_message ("%u lines, %u starting inside a word", n_lines, inside);
+  g_assert_cmpuint (n_lines, >=, 3);
+  return inside;
+}
+
+static GtkWidget *
+narrow_label (GtkWidget  *box,
+              const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (box), label);
+  return label;
+}
+
+/* Korean wraps between words, as in the Warnings cards; a plain label (the control) breaks
+ * between syllables. The text is a warning from po/ko.po. */
+static void
+test_hangul_wraps_between_words (void)
+{
+  const char *text = "빗금: 호출자가 여럿인 함수의 시간을 나누어 추정(단색: 확인됨). "
+                     "추정치의 변화: 이 체인의 시간은 어느 한 실행에서 추정된 값입니다";
+  GtkWidget *window, *box, *plain, *korean;
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = gtk_window_new ();
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_size_request (box, 190, -1);
+  gtk_widget_set_halign (box, GTK_ALIGN_START);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  plain = narrow_label (box, text);
+  korean = narrow_label (box, "");
+  _hearth_label_wrap_words (GTK_LABEL (korean));
+  /* the text set afterwards, as the panes do when the warnings change */
+  gtk_label_set_text (GTK_LABEL (korean), text);
+  gtk_window_set_default_size (GTK_WINDOW (window), 190, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+
+  g_assert_cmpuint (breaks_inside_words (GTK_LABEL (plain)), >, 0);
+  g_assert_cmpuint (breaks_inside_words (GTK_LABEL (korean)), ==, 0);
+  hearth_test_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -233,6 +298,7 @@ main (int   argc,
   g_test_add_func ("/look/side-pane/small-window", test_side_pane_small_window);
   g_test_add_func ("/look/legend/window", test_legend);
   g_test_add_func ("/look/legend/compare", test_compare_legends);
+  g_test_add_func ("/look/hangul-wraps-between-words", test_hangul_wraps_between_words);
 
   status = g_test_run ();
   g_clear_object (&app);
