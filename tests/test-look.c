@@ -76,6 +76,7 @@ test_side_pane_hides (void)
 {
   HearthWindow *window;
   int graph_width;
+  g_auto (GStrv) accels = NULL;
 
   if (hearth_test_ui_skip ())
     return;
@@ -93,10 +94,8 @@ test_side_pane_hides (void)
 
   window = open_example (1024, 700);
   g_assert_false (gtk_widget_get_visible (window->notebook));
-  g_assert_true (gtk_application_get_accels_for_action (GTK_APPLICATION (app),
-                                                        "win.side-pane")[0] != NULL);
-  g_assert_cmpstr (gtk_application_get_accels_for_action (GTK_APPLICATION (app),
-                                                          "win.side-pane")[0], ==, "F9");
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.side-pane");
+  g_assert_cmpstr (accels[0], ==, "F9");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.side-pane", NULL);
   settle (GTK_WIDGET (window));
   g_assert_true (gtk_widget_get_visible (window->notebook));
@@ -286,6 +285,71 @@ test_hangul_wraps_between_words (void)
   hearth_test_destroy_window (window);
 }
 
+/* Whether @model or one of its sections or submenus has an item for @action. */
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_strcmp0 (name, action) == 0)
+        return TRUE;
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          gboolean found = menu_has_action (link, action);
+
+          g_object_unref (link);
+          if (found)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The help page opens from the main menu, F1 and the welcome view; the side pane and the
+ * legend are in the main menu too. */
+static void
+test_menu_and_help (void)
+{
+  HearthWindow *window;
+  GtkWidget *button;
+  GMenuModel *menu;
+  g_auto (GStrv) accels = NULL;
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = HEARTH_WINDOW (hearth_window_new (GTK_APPLICATION (app)));
+  gtk_window_present (GTK_WINDOW (window));
+  settle (GTK_WIDGET (window));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
+  g_assert_cmpstr (accels[0], ==, "F1");
+  g_assert_cmpstr (HEARTH_HELP_URI, ==, "help:hearth/read-graph");
+
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (window->menu_button));
+  g_assert_nonnull (menu);
+  g_assert_true (menu_has_action (menu, "app.help"));
+  g_assert_true (menu_has_action (menu, "win.side-pane"));
+  g_assert_true (menu_has_action (menu, "win.legend"));
+
+  /* the welcome view's link */
+  for (button = gtk_widget_get_first_child (gtk_widget_get_parent (window->recent_heading));
+       button != NULL; button = gtk_widget_get_next_sibling (button))
+    for (GtkWidget *child = gtk_widget_get_first_child (button); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "app.help") == 0)
+        goto found;
+  g_assert_not_reached ();
+found:
+  close_all ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -299,6 +363,7 @@ main (int   argc,
   g_test_add_func ("/look/legend/window", test_legend);
   g_test_add_func ("/look/legend/compare", test_compare_legends);
   g_test_add_func ("/look/hangul-wraps-between-words", test_hangul_wraps_between_words);
+  g_test_add_func ("/look/menu-and-help", test_menu_and_help);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -54,6 +54,7 @@ struct _HearthWindow
   GtkWidget            *title_label;
   GtkWidget            *subtitle_label;
   GtkWidget            *search_button;
+  GtkWidget            *menu_button;
   GtkWidget            *message_bar;
   GtkWidget            *message_label;
   GtkWidget            *message_title;

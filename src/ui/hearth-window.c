@@ -1057,6 +1057,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, breadcrumbs);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, graph_scroller);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, legend);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, flame_view);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, callers_pane);
