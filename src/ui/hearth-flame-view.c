@@ -1877,8 +1877,9 @@ hearth_flame_view_unmap (GtkWidget *widget)
       g_clear_signal_handler (&self->vadjustment_handler, self->vadjustment);
       g_clear_signal_handler (&self->vadjustment_changed_handler, self->vadjustment);
     }
-  if (self->relayout_handler != 0)
+  if (self->relayout_handler != 0 && gtk_widget_get_frame_clock (widget) != NULL)
     g_clear_signal_handler (&self->relayout_handler, gtk_widget_get_frame_clock (widget));
+  self->relayout_handler = 0;
   self->vadjustment = NULL;
   stop_animation (self);
   if (self->target_start != self->viewport.x_start || self->target_end != self->viewport.x_end)

@@ -117,6 +117,8 @@ add_entry (HearthLegend *self,
   gtk_box_append (GTK_BOX (box), label);
   gtk_widget_set_tooltip_text (box, tooltip);
   gtk_flow_box_append (GTK_FLOW_BOX (self->entries), box);
+  /* a key, not a list to pick from: no stop for the keyboard */
+  gtk_widget_set_focusable (gtk_widget_get_parent (box), FALSE);
 }
 
 static void
@@ -134,6 +136,7 @@ fill_entries (HearthLegend *self)
 
       gtk_widget_add_css_class (heading, "caption-heading");
       gtk_flow_box_append (GTK_FLOW_BOX (self->entries), heading);
+      gtk_widget_set_focusable (gtk_widget_get_parent (heading), FALSE);
     }
 
   if (self->colours == HEARTH_LEGEND_CHANGES)
@@ -228,7 +231,6 @@ hearth_legend_init (HearthLegend *self)
   gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->entries), 10);
   gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->entries), 2);
   gtk_flow_box_set_activate_on_single_click (GTK_FLOW_BOX (self->entries), FALSE);
-  gtk_widget_set_can_target (self->entries, FALSE);
   gtk_widget_set_hexpand (self->entries, TRUE);
   gtk_widget_set_valign (self->entries, GTK_ALIGN_CENTER);
   gtk_widget_set_parent (self->entries, GTK_WIDGET (self));
