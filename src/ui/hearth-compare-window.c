@@ -728,6 +728,8 @@ hearth_compare_window_init (HearthCompareWindow *self)
   /* a colour means one thing per view: where the code lives in the first run, how each
    * chain changed in the second */
   hearth_legend_set_colours (HEARTH_LEGEND (self->after_legend), HEARTH_LEGEND_CHANGES);
+  /* the marks mean the same in both views: said once, under the second */
+  hearth_legend_set_marks (HEARTH_LEGEND (self->before_legend), FALSE);
 
   gtk_paned_set_position (GTK_PANED (self->paned), 1280 - 440);
   trees_changed (self);

@@ -34,6 +34,7 @@ struct _HearthLegend
   GtkWidget           *entries;       /* a flow box: the line wraps in a narrow window */
   GtkWidget           *close_button;
   HearthLegendColours  colours;
+  gboolean             no_marks;
   gboolean             dark;
 };
 
@@ -157,6 +158,8 @@ fill_entries (HearthLegend *self)
       add_entry (self, &(Entry) { HEARTH_SWATCH_FILL, COLOUR_CATEGORY, HEARTH_CATEGORY_PYTHON },
                  C_("legend", "Python"), _("Python and its standard library"));
     }
+  if (self->no_marks)
+    return;
   /* the marks, on the neutral colour; the swatch shows the mark, the word what it means */
   add_entry (self, &(Entry) { HEARTH_SWATCH_HATCH, COLOUR_CATEGORY, HEARTH_CATEGORY_PYTHON },
              /* translators: in the legend, beside a hatched swatch */
@@ -289,6 +292,25 @@ hearth_legend_get_colours (HearthLegend *self)
 {
   g_return_val_if_fail (HEARTH_IS_LEGEND (self), HEARTH_LEGEND_CATEGORIES);
   return self->colours;
+}
+
+/**
+ * hearth_legend_set_marks:
+ * @self: a #HearthLegend
+ * @marks: list the marks (hatched, underlined, dashed) after the colours; %TRUE by default
+ *
+ * Two legends one above the other need the marks only once.
+ */
+void
+hearth_legend_set_marks (HearthLegend *self,
+                         gboolean      marks)
+{
+  g_return_if_fail (HEARTH_IS_LEGEND (self));
+
+  if (self->no_marks == !marks)
+    return;
+  self->no_marks = !marks;
+  fill_entries (self);
 }
 
 /**

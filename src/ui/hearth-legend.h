@@ -32,6 +32,8 @@ GtkWidget           *hearth_legend_new              (void);
 void                 hearth_legend_set_colours      (HearthLegend        *self,
                                                      HearthLegendColours  colours);
 HearthLegendColours  hearth_legend_get_colours      (HearthLegend        *self);
+void                 hearth_legend_set_marks        (HearthLegend        *self,
+                                                     gboolean             marks);
 void                 hearth_legend_set_heading      (HearthLegend        *self,
                                                      const char          *heading);
 void                 hearth_legend_set_close_action (HearthLegend        *self,
