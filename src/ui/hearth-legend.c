@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "hearth-flame-renderer.h"
+#include "hearth-flow-layout.h"
 #include "hearth-gtk-compat.h"
 
 /**
@@ -31,7 +32,7 @@ struct _HearthLegend
   GtkWidget            parent_instance;
 
   char                *heading;
-  GtkWidget           *entries;       /* a flow box: the line wraps in a narrow window */
+  GtkWidget           *entries;       /* flowing like words: a line as short as its entries */
   GtkWidget           *close_button;
   HearthLegendColours  colours;
   gboolean             no_marks;
@@ -117,9 +118,7 @@ add_entry (HearthLegend *self,
   gtk_box_append (GTK_BOX (box), area);
   gtk_box_append (GTK_BOX (box), label);
   gtk_widget_set_tooltip_text (box, tooltip);
-  gtk_flow_box_append (GTK_FLOW_BOX (self->entries), box);
-  /* a key, not a list to pick from: no stop for the keyboard */
-  gtk_widget_set_focusable (gtk_widget_get_parent (box), FALSE);
+  gtk_box_append (GTK_BOX (self->entries), box);
 }
 
 static void
@@ -128,16 +127,15 @@ fill_entries (HearthLegend *self)
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (self->entries)) != NULL)
-    gtk_flow_box_remove (GTK_FLOW_BOX (self->entries), child);
+    gtk_box_remove (GTK_BOX (self->entries), child);
 
-  /* the heading flows with the entries, so that it takes no column of its own */
+  /* the heading flows with the entries, as the first word of the line */
   if (self->heading != NULL)
     {
       GtkWidget *heading = gtk_label_new (self->heading);
 
       gtk_widget_add_css_class (heading, "caption-heading");
-      gtk_flow_box_append (GTK_FLOW_BOX (self->entries), heading);
-      gtk_widget_set_focusable (gtk_widget_get_parent (heading), FALSE);
+      gtk_box_append (GTK_BOX (self->entries), heading);
     }
 
   if (self->colours == HEARTH_LEGEND_CHANGES)
@@ -189,14 +187,10 @@ hearth_legend_css_changed (GtkWidget         *widget,
   if (dark == self->dark)
     return;
   self->dark = dark;
-  for (GtkWidget *child = gtk_widget_get_first_child (self->entries); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *entry = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
-
-      if (!GTK_IS_LABEL (entry))
-        gtk_widget_queue_draw (gtk_widget_get_first_child (entry));
-    }
+  for (GtkWidget *entry = gtk_widget_get_first_child (self->entries); entry != NULL;
+       entry = gtk_widget_get_next_sibling (entry))
+    if (!GTK_IS_LABEL (entry))
+      gtk_widget_queue_draw (gtk_widget_get_first_child (entry));
 }
 
 static void
@@ -228,12 +222,10 @@ hearth_legend_class_init (HearthLegendClass *klass)
 static void
 hearth_legend_init (HearthLegend *self)
 {
-  self->entries = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->entries), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->entries), 8);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->entries), 10);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->entries), 2);
-  gtk_flow_box_set_activate_on_single_click (GTK_FLOW_BOX (self->entries), FALSE);
+  /* a box only as a container: its children flow like words in a paragraph, not in a grid
+   * as in a GtkFlowBox */
+  self->entries = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_set_layout_manager (self->entries, hearth_flow_layout_new (14, 4));
   gtk_widget_set_hexpand (self->entries, TRUE);
   gtk_widget_set_valign (self->entries, GTK_ALIGN_CENTER);
   gtk_widget_set_parent (self->entries, GTK_WIDGET (self));
@@ -373,10 +365,9 @@ hearth_legend_dup_text (HearthLegend *self)
 
   g_return_val_if_fail (HEARTH_IS_LEGEND (self), NULL);
 
-  for (GtkWidget *child = gtk_widget_get_first_child (self->entries); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *entry = gtk_widget_get_first_child (self->entries); entry != NULL;
+       entry = gtk_widget_get_next_sibling (entry))
     {
-      GtkWidget *entry = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
       GtkWidget *label = GTK_IS_LABEL (entry) ? entry : gtk_widget_get_last_child (entry);
 
       if (text->len > 0)
