@@ -167,6 +167,56 @@ test_legend (void)
   close_all ();
 }
 
+/* How many lines the legend's entries take at @width; every entry inside the width, none
+ * overlapping the one before it on its line. */
+static guint
+legend_lines (int width)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *legend = hearth_legend_new ();
+  GtkWidget *entries;
+  double last_y = -1, last_right = 0;
+  guint lines = 0;
+
+  gtk_window_set_child (GTK_WINDOW (window), legend);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 100);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+  g_assert_cmpint (gtk_widget_get_width (legend), <=, width);
+  width = gtk_widget_get_width (legend);
+  entries = gtk_widget_get_first_child (legend);
+  for (GtkWidget *entry = gtk_widget_get_first_child (entries); entry != NULL;
+       entry = gtk_widget_get_next_sibling (entry))
+    {
+      double x = 0, y = 0;
+
+      g_assert_true (gtk_widget_translate_coordinates (entry, legend, 0, 0, &x, &y));
+      g_assert_cmpfloat (x + gtk_widget_get_width (entry), <=, width + 0.5);
+      if (y > last_y + 0.5)
+        {
+          lines++;
+          last_y = y;
+        }
+      else
+        g_assert_cmpfloat (x, >=, last_right);
+      last_right = x + gtk_widget_get_width (entry);
+    }
+  hearth_test_destroy_window (window);
+  return lines;
+}
+
+/* The entries flow like words: one line when there is room, more when there is not, and no
+ * more lines than the widths need (a grid of columns would take three at 400 pixels). */
+static void
+test_legend_flows (void)
+{
+  if (hearth_test_ui_skip ())
+    return;
+  g_assert_cmpuint (legend_lines (1400), ==, 1);
+  g_assert_cmpuint (legend_lines (400), ==, 2);
+  g_assert_cmpuint (legend_lines (160), >=, 4);
+}
+
 static gboolean
 matched (gpointer user_data)
 {
@@ -361,6 +411,7 @@ main (int   argc,
   g_test_add_func ("/look/side-pane/small-window", test_side_pane_small_window);
   g_test_add_func ("/look/legend/window", test_legend);
   g_test_add_func ("/look/legend/compare", test_compare_legends);
+  g_test_add_func ("/look/legend/flows", test_legend_flows);
   g_test_add_func ("/look/hangul-wraps-between-words", test_hangul_wraps_between_words);
   g_test_add_func ("/look/menu-and-help", test_menu_and_help);
 
