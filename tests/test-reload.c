@@ -14,6 +14,7 @@
 #include "hearth-application.h"
 #include "hearth-compare-window.h"
 #include "hearth-file-watch.h"
+#include "hearth-flame-view.h"
 #include "hearth-test-ui.h"
 #include "hearth-window-private.h"
 
@@ -294,6 +295,17 @@ test_overwrite (Fixture       *f,
                        hearth_compare_window_get_session (compare, 1))), ==, f->after_total);
   /* the window itself still shows the new run */
   g_assert_cmpfloat (shown_total (f), ==, f->after_total);
+  /* the two versions of one file are told apart in the title and in the graphs' headers */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (compare)), ==,
+                   "run.prof (previous) → run.prof");
+  for (guint r = 0; r < 2; r++)
+    {
+      HearthFlameView *view = HEARTH_FLAME_VIEW (_hearth_compare_window_get_view (compare, r));
+      g_autofree char *title = hearth_flame_renderer_dup_title (
+        hearth_flame_view_get_renderer (view));
+
+      g_assert_cmpstr (title, ==, "run.prof (previous) → run.prof");
+    }
 }
 
 /* The new file is written in two halves with a pause: during the pause the window shows the

@@ -36,6 +36,7 @@ typedef enum
  * @dark: the dark palette
  * @plain_compare: two runs without differential colours
  * @normalized: two runs each to the full width instead of one time axis
+ * @run_names: (nullable): what the two runs are called; %NULL for their profiles' names
  *
  * How an export looks. The height follows from the depth of the tree.
  */
@@ -47,9 +48,10 @@ typedef struct
   gboolean    dark;
   gboolean    plain_compare;
   gboolean    normalized;
+  const char *run_names[2];
 } HearthExportOptions;
 
-#define HEARTH_EXPORT_OPTIONS_INIT { 1200, FALSE, NULL, FALSE, FALSE, FALSE }
+#define HEARTH_EXPORT_OPTIONS_INIT { 1200, FALSE, NULL, FALSE, FALSE, FALSE, { NULL, NULL } }
 
 #define HEARTH_EXPORT_MIN_WIDTH 200
 #define HEARTH_EXPORT_MAX_WIDTH 16384

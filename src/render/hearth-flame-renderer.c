@@ -103,6 +103,7 @@ struct _HearthFlameRenderer
   gboolean                 differential;
   gboolean                 normalized;
   gint                     shown_run;       /* -1: all runs */
+  char                    *run_names[MAX_RUNS]; /* set by the caller, else the profiles' */
   HearthFlameDecorations   decorations;
   double                   margin;
   char                    *title;
@@ -459,6 +460,8 @@ hearth_flame_renderer_finalize (GObject *object)
   HearthFlameRenderer *self = HEARTH_FLAME_RENDERER (object);
 
   g_clear_pointer (&self->title, g_free);
+  for (guint r = 0; r < MAX_RUNS; r++)
+    g_clear_pointer (&self->run_names[r], g_free);
   g_clear_pointer (&self->search_folded, g_free);
   g_clear_pointer (&self->scene.items, g_array_unref);
   g_clear_pointer (&self->scene.paints, g_array_unref);
@@ -563,6 +566,36 @@ hearth_flame_renderer_set_compare (HearthFlameRenderer *self,
   run_set (&self->runs[1], after, after_names);
   self->n_runs = 2;
   compute_changes (self);
+}
+
+/**
+ * hearth_flame_renderer_set_run_names:
+ * @self: a #HearthFlameRenderer
+ * @before: (nullable): what the first run is called in headers and titles; %NULL for its
+ *   profile's name
+ * @after: (nullable): the same for the second run
+ *
+ * Names the runs of a comparison whose profiles carry the same name (two versions of one
+ * file). The names stay when the trees change.
+ */
+void
+hearth_flame_renderer_set_run_names (HearthFlameRenderer *self,
+                                     const char          *before,
+                                     const char          *after)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  g_free (self->run_names[0]);
+  g_free (self->run_names[1]);
+  self->run_names[0] = before != NULL ? g_utf8_make_valid (before, -1) : NULL;
+  self->run_names[1] = after != NULL ? g_utf8_make_valid (after, -1) : NULL;
+}
+
+static const char *
+run_name (HearthFlameRenderer *self,
+          guint                run)
+{
+  return self->run_names[run] != NULL ? self->run_names[run] : self->runs[run].name;
 }
 
 /**
@@ -1998,7 +2031,7 @@ emit_run (Build *b,
     {
       g_autofree char *total = run_total_text (run);
       g_autofree char *header = NULL;
-      const char *name = run->name;
+      const char *name = run_name (self, run_index);
 
       if (name == NULL)
         name = run_index == 0 ? _("before") : _("after");
@@ -2264,14 +2297,14 @@ hearth_flame_renderer_dup_title (HearthFlameRenderer *self)
   if (self->n_runs == 1)
     {
       g_autofree char *total = run_total_text (&self->runs[0]);
-      const char *name = self->runs[0].name;
+      const char *name = run_name (self, 0);
 
       return g_strdup_printf ("%s — %s", name != NULL ? name : _("profile"), total);
     }
   if (self->n_runs == 2)
     {
-      const char *before = self->runs[0].name;
-      const char *after = self->runs[1].name;
+      const char *before = run_name (self, 0);
+      const char *after = run_name (self, 1);
 
       return g_strdup_printf ("%s → %s", before != NULL ? before : _("before"),
                               after != NULL ? after : _("after"));
@@ -2617,6 +2650,105 @@ hearth_scene_paint (const HearthScene *scene,
   cairo_restore (cr);
 }
 
+static void
+swatch_fill (HearthScene     *scene,
+             guint            layer,
+             const HearthRgb *color,
+             const HearthRgb *ground,
+             double           x,
+             double           y,
+             double           w,
+             double           h)
+{
+  HearthScenePaint paint = { hearth_rgb_to_uint (color), 0, ground != NULL };
+  HearthSceneItem item = { 0 };
+
+  if (ground != NULL)
+    paint.ground = hearth_rgb_to_uint (ground);
+  g_array_append_val (scene->paints, paint);
+  item.kind = HEARTH_SCENE_FILL;
+  item.layer = layer;
+  item.paint = scene->paints->len - 1;
+  item.x = x;
+  item.y = y;
+  item.w = w;
+  item.h = h;
+  g_array_append_val (scene->items, item);
+}
+
+/**
+ * hearth_swatch_paint:
+ * @cr: where to paint, with the swatch's top left corner at (0, 0)
+ * @dark: the dark palette
+ * @swatch: what the swatch shows
+ * @color: the bar colour it shows that on
+ * @width: in pixels
+ * @height: in pixels
+ *
+ * Paints one swatch of a legend with the palette and the painter of the graph itself, as
+ * the legend of an export does: a hatch is the same hatch as on an estimated bar.
+ */
+void
+hearth_swatch_paint (cairo_t         *cr,
+                     gboolean         dark,
+                     HearthSwatch     swatch,
+                     const HearthRgb *color,
+                     double           width,
+                     double           height)
+{
+  const HearthPalette *palette = hearth_palette_get (dark);
+  HearthScene scene = { 0 };
+  HearthRgb tint, stripe, fill;
+  HearthSceneItem outline = { 0 };
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (color != NULL);
+
+  scene.width = width;
+  scene.height = height;
+  scene.background = G_MAXUINT32;
+  scene.items = g_array_new (FALSE, TRUE, sizeof (HearthSceneItem));
+  scene.paints = g_array_new (FALSE, TRUE, sizeof (HearthScenePaint));
+  switch (swatch)
+    {
+    case HEARTH_SWATCH_HATCH:
+      hearth_palette_hatch (palette, color, &tint, &stripe);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, color, NULL, 0, 0, width / 4, height);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, &stripe, &tint, width / 4, 0,
+                   width - width / 4, height);
+      break;
+
+    case HEARTH_SWATCH_SHRUNK:
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, color, NULL, 0, 0, width, height);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_MARK, &palette->shrunk, NULL, 0,
+                   height - SHRUNK_MARK, width, SHRUNK_MARK);
+      break;
+
+    case HEARTH_SWATCH_GUARDED:
+      hearth_rgb_mix (&palette->guarded, &palette->background, 0.82, &fill);
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, &fill, NULL, 0, 0, width, height);
+      g_array_append_val (scene.paints, ((HearthScenePaint) {
+        hearth_rgb_to_uint (&palette->guarded), 0, FALSE }));
+      outline.kind = HEARTH_SCENE_OUTLINE;
+      outline.layer = HEARTH_SCENE_LAYER_MARK;
+      outline.paint = scene.paints->len - 1;
+      outline.w = width;
+      outline.h = height;
+      outline.line_width = 1;
+      outline.dashed = TRUE;
+      g_array_append_val (scene.items, outline);
+      break;
+
+    case HEARTH_SWATCH_FILL:
+    default:
+      swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, color, NULL, 0, 0, width, height);
+      break;
+    }
+  hearth_scene_paint (&scene, cr);
+  g_array_unref (scene.items);
+  g_array_unref (scene.paints);
+}
+
 /**
  * hearth_flame_renderer_draw:
  * @self: a #HearthFlameRenderer
@@ -2679,6 +2811,38 @@ hearth_flame_renderer_get_height (HearthFlameRenderer       *self,
 
   compute_frame (self, viewport, &f);
   return f.height;
+}
+
+/**
+ * hearth_flame_renderer_get_axis_extent:
+ * @self: a #HearthFlameRenderer
+ * @viewport: the viewport
+ * @top: (out): the top of the axis and its caption, in pixels from the top of the drawing
+ * @bottom: (out): their bottom
+ *
+ * Where the time axis is drawn, so that a view can keep it on screen when the graph is
+ * taller than the view.
+ *
+ * Returns: %FALSE when the axis is not drawn
+ */
+gboolean
+hearth_flame_renderer_get_axis_extent (HearthFlameRenderer       *self,
+                                       const HearthFlameViewport *viewport,
+                                       double                    *top,
+                                       double                    *bottom)
+{
+  Frame f;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), FALSE);
+  g_return_val_if_fail (viewport != NULL, FALSE);
+  g_return_val_if_fail (top != NULL && bottom != NULL, FALSE);
+
+  if (!(self->decorations & HEARTH_FLAME_DECORATION_AXIS) || self->n_runs == 0)
+    return FALSE;
+  compute_frame (self, viewport, &f);
+  *top = f.axis_y - 2;
+  *bottom = MIN (f.height, ceil (f.caption_y + f.line_h + 2));
+  return TRUE;
 }
 
 /**

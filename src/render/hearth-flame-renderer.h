@@ -171,6 +171,23 @@ typedef struct
   double   font_baseline[HEARTH_SCENE_N_FONTS];
 } HearthScene;
 
+/**
+ * HearthSwatch:
+ * @HEARTH_SWATCH_FILL: a bar of one colour
+ * @HEARTH_SWATCH_HATCH: an estimated bar: a solid part, then the hatched rest
+ * @HEARTH_SWATCH_SHRUNK: a bar whose callees were scaled down, underlined
+ * @HEARTH_SWATCH_GUARDED: time in re-entered calls, in a dashed outline
+ *
+ * The swatches of a legend.
+ */
+typedef enum
+{
+  HEARTH_SWATCH_FILL,
+  HEARTH_SWATCH_HATCH,
+  HEARTH_SWATCH_SHRUNK,
+  HEARTH_SWATCH_GUARDED,
+} HearthSwatch;
+
 #define HEARTH_TYPE_FLAME_RENDERER (hearth_flame_renderer_get_type ())
 
 G_DECLARE_FINAL_TYPE (HearthFlameRenderer, hearth_flame_renderer, HEARTH, FLAME_RENDERER, GObject)
@@ -185,6 +202,9 @@ void                 hearth_flame_renderer_set_compare     (HearthFlameRenderer 
                                                             HearthNames               *before_names,
                                                             HearthCallTree            *after,
                                                             HearthNames               *after_names);
+void                 hearth_flame_renderer_set_run_names   (HearthFlameRenderer       *self,
+                                                            const char                *before,
+                                                            const char                *after);
 guint                hearth_flame_renderer_get_n_runs      (HearthFlameRenderer       *self);
 HearthCallTree      *hearth_flame_renderer_get_tree        (HearthFlameRenderer       *self,
                                                             guint                      run);
@@ -221,6 +241,10 @@ double               hearth_flame_renderer_get_row_height  (HearthFlameRenderer 
                                                             const HearthFlameViewport *viewport);
 double               hearth_flame_renderer_get_height      (HearthFlameRenderer       *self,
                                                             const HearthFlameViewport *viewport);
+gboolean             hearth_flame_renderer_get_axis_extent (HearthFlameRenderer     *self,
+                                                            const HearthFlameViewport *viewport,
+                                                            double                    *top,
+                                                            double                    *bottom);
 gint                 hearth_flame_renderer_node_at         (HearthFlameRenderer       *self,
                                                             const HearthFlameViewport *viewport,
                                                             double                     x,
@@ -246,6 +270,13 @@ const HearthScene   *hearth_flame_renderer_build_scene     (HearthFlameRenderer 
                                                             gboolean                   hover_texts);
 void                 hearth_scene_paint                    (const HearthScene         *scene,
                                                             cairo_t                   *cr);
+
+void                 hearth_swatch_paint                   (cairo_t                   *cr,
+                                                            gboolean                   dark,
+                                                            HearthSwatch               swatch,
+                                                            const HearthRgb           *color,
+                                                            double                     width,
+                                                            double                     height);
 
 char                *hearth_format_value                   (double                     value,
                                                             HearthUnit                 unit);

@@ -234,10 +234,11 @@ hearth_palette_hatch (const HearthPalette *palette,
   g_return_if_fail (palette != NULL && bar != NULL);
 
   if (tint != NULL)
-    hearth_rgb_mix (bar, &palette->background, palette->dark ? 0.52 : 0.58, tint);
-  /* stripes a little lighter than the solid part: textured, not loud */
+    hearth_rgb_mix (bar, &palette->background, palette->dark ? 0.54 : 0.58, tint);
+  /* stripes near the solid part: textured, not loud. On a dark page the stripes are the bar's
+   * own colour, so that they stand as far from the ground, in lightness, as on a light page. */
   if (stripe != NULL)
-    hearth_rgb_mix (bar, &palette->background, palette->dark ? 0.12 : 0.18, stripe);
+    hearth_rgb_mix (bar, &palette->background, palette->dark ? 0.0 : 0.08, stripe);
 }
 
 /**

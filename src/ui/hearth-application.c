@@ -368,6 +368,17 @@ quit_activated (GSimpleAction *action,
   g_application_quit (G_APPLICATION (user_data));
 }
 
+/* The page on reading the graph, in the desktop's help browser (yelp). */
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_show_uri (parent, HEARTH_HELP_URI, GDK_CURRENT_TIME);
+}
+
 static void
 about_activated (GSimpleAction *action,
                  GVariant      *parameter,
@@ -395,6 +406,7 @@ hearth_application_startup (GApplication *app)
   static const GActionEntry entries[] = {
     { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
     { "about", about_activated, NULL, NULL, NULL, { 0 } },
+    { "help", help_activated, NULL, NULL, NULL, { 0 } },
   };
   static const struct
   {
@@ -406,6 +418,8 @@ hearth_application_startup (GApplication *app)
     { "win.reload", { "<Control>r", "F5", NULL } },
     { "win.search", { "<Control>f", NULL } },
     { "win.close", { "<Control>w", NULL } },
+    { "win.side-pane", { "F9", NULL } },
+    { "app.help", { "F1", NULL } },
   };
 
   G_APPLICATION_CLASS (hearth_application_parent_class)->startup (app);

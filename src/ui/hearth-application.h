@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* the help page on reading the graph (help/C/read-graph.page) */
+#define HEARTH_HELP_URI "help:hearth/read-graph"
+
 /* The release ID: the GSettings schema and the icon in the resource are the same for the
  * development flavour. */
 #define HEARTH_RELEASE_ID "io.github.hearthprof.Hearth"

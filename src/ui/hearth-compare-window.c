@@ -20,6 +20,7 @@
 #include "hearth-format.h"
 #include "hearth-flame-view.h"
 #include "hearth-gtk-compat.h"
+#include "hearth-legend.h"
 
 /**
  * HearthCompareWindow:
@@ -39,6 +40,7 @@ struct _HearthCompareWindow
 
   /* owned */
   HearthSession        *sessions[2];
+  char                 *run_names[2];   /* set by the opener, else the files' names */
   HearthChainMatch     *match;
   GCancellable         *match_cancellable;
   gboolean              normalized;
@@ -57,6 +59,8 @@ struct _HearthCompareWindow
   GtkWidget            *paned;
   GtkWidget            *views_paned;
   GtkWidget            *before_view;
+  GtkWidget            *before_legend;
+  GtkWidget            *after_legend;
   GtkWidget            *after_view;
   GtkWidget            *status_label;
   GtkWidget            *notebook;
@@ -123,11 +127,29 @@ run_name (HearthCompareWindow *self,
   GFile *file = hearth_session_get_file (self->sessions[run]);
   HearthProfile *profile = hearth_session_get_profile (self->sessions[run]);
 
+  if (self->run_names[run] != NULL)
+    return g_strdup (self->run_names[run]);
   if (file != NULL)
     return g_file_get_basename (file);
   if (profile != NULL && hearth_profile_get_name (profile) != NULL)
     return g_strdup (hearth_profile_get_name (profile));
   return g_strdup (run == 0 ? _("Before") : _("After"));
+}
+
+/* Each legend names the run its view shows. */
+static void
+update_legends (HearthCompareWindow *self,
+                const char          *before,
+                const char          *after)
+{
+  /* translators: before the legend of a graph in the compare window: the run it shows */
+  g_autofree char *first = g_strdup_printf (_("%s:"), before);
+  /* translators: before the legend of the second graph in the compare window, coloured by
+   * how each chain changed from the first run */
+  g_autofree char *second = g_strdup_printf (_("%s, by change:"), after);
+
+  hearth_legend_set_heading (HEARTH_LEGEND (self->before_legend), first);
+  hearth_legend_set_heading (HEARTH_LEGEND (self->after_legend), second);
 }
 
 static void
@@ -142,6 +164,7 @@ update_titles (HearthCompareWindow *self)
 
   gtk_label_set_text (GTK_LABEL (self->title_label), title);
   gtk_window_set_title (GTK_WINDOW (self), title);
+  update_legends (self, before, after);
   gtk_label_set_text (GTK_LABEL (self->before_heading), before_heading);
   gtk_label_set_text (GTK_LABEL (self->after_heading), after_heading);
 
@@ -490,6 +513,7 @@ export_job_new (GtkWindow  *window,
     {
       job->trees[r] = g_object_ref (hearth_session_get_tree (self->sessions[r]));
       job->names[r] = g_object_ref (hearth_session_get_names (self->sessions[r]));
+      job->run_names[r] = g_strdup (self->run_names[r]);
     }
   job->options.icicle = hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->before_view));
   job->options.normalized = self->normalized;
@@ -546,6 +570,17 @@ hearth_compare_window_dispose (GObject *object)
   g_clear_object (&self->sessions[1]);
 
   G_OBJECT_CLASS (hearth_compare_window_parent_class)->dispose (object);
+}
+
+static void
+hearth_compare_window_finalize (GObject *object)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (object);
+
+  g_free (self->run_names[0]);
+  g_free (self->run_names[1]);
+
+  G_OBJECT_CLASS (hearth_compare_window_parent_class)->finalize (object);
 }
 
 static void
@@ -606,6 +641,7 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearth_compare_window_dispose;
+  object_class->finalize = hearth_compare_window_finalize;
   object_class->get_property = hearth_compare_window_get_property;
   object_class->set_property = hearth_compare_window_set_property;
 
@@ -617,6 +653,7 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
 
   _hearth_ui_register_resources ();
   g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
+  g_type_ensure (HEARTH_TYPE_LEGEND);
   g_type_ensure (HEARTH_TYPE_CHANGES_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
 
@@ -634,6 +671,8 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, views_paned);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_view);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_legend);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_legend);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_view);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, notebook);
@@ -680,8 +719,6 @@ connect_run (HearthCompareWindow *self,
 static void
 hearth_compare_window_init (HearthCompareWindow *self)
 {
-  HearthFlameRenderer *after_renderer;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   _hearth_ui_load_style (gtk_widget_get_display (GTK_WIDGET (self)));
 
@@ -692,10 +729,11 @@ hearth_compare_window_init (HearthCompareWindow *self)
   hearth_flame_view_set_compare (HEARTH_FLAME_VIEW (self->before_view), self->sessions[1], 0);
   hearth_flame_view_set_compare (HEARTH_FLAME_VIEW (self->after_view), self->sessions[0], 1);
 
-  /* the legend of the differential colours goes under the second run */
-  after_renderer = hearth_flame_view_get_renderer (HEARTH_FLAME_VIEW (self->after_view));
-  hearth_flame_renderer_set_decorations (after_renderer, HEARTH_FLAME_DECORATION_AXIS |
-                                                         HEARTH_FLAME_DECORATION_LEGEND);
+  /* a colour means one thing per view: where the code lives in the first run, how each
+   * chain changed in the second */
+  hearth_legend_set_colours (HEARTH_LEGEND (self->after_legend), HEARTH_LEGEND_CHANGES);
+  /* the marks mean the same in both views: said once, under the second */
+  hearth_legend_set_marks (HEARTH_LEGEND (self->before_legend), FALSE);
 
   gtk_paned_set_position (GTK_PANED (self->paned), 1280 - 440);
   trees_changed (self);
@@ -754,6 +792,36 @@ hearth_compare_window_set_run (HearthCompareWindow *self,
   g_return_if_fail (HEARTH_IS_PROFILE (profile));
 
   hearth_session_set_profile (self->sessions[run], profile, names, tree);
+}
+
+/**
+ * hearth_compare_window_set_run_name:
+ * @self: a #HearthCompareWindow
+ * @run: 0 (before) or 1 (after)
+ * @name: (nullable): what the run is called in the title, the headers and exports; %NULL
+ *   for its file's name
+ *
+ * Tells apart two runs of one file, such as the version shown before a reload.
+ */
+void
+hearth_compare_window_set_run_name (HearthCompareWindow *self,
+                                    guint                run,
+                                    const char          *name)
+{
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (run < 2);
+
+  g_free (self->run_names[run]);
+  self->run_names[run] = g_strdup (name);
+  for (guint v = 0; v < 2; v++)
+    {
+      GtkWidget *view = v == 0 ? self->before_view : self->after_view;
+
+      hearth_flame_renderer_set_run_names (hearth_flame_view_get_renderer (HEARTH_FLAME_VIEW (view)),
+                                           self->run_names[0], self->run_names[1]);
+      gtk_widget_queue_resize (view);
+    }
+  update_titles (self);
 }
 
 /**

@@ -30,6 +30,9 @@ void                 hearth_compare_window_set_run     (HearthCompareWindow *sel
                                                         HearthProfile       *profile,
                                                         HearthNames         *names,
                                                         HearthCallTree      *tree);
+void                 hearth_compare_window_set_run_name (HearthCompareWindow *self,
+                                                        guint                run,
+                                                        const char          *name);
 HearthSession       *hearth_compare_window_get_session (HearthCompareWindow *self,
                                                         guint                run);
 void                 hearth_compare_window_set_icicle  (HearthCompareWindow *self,

@@ -35,6 +35,7 @@ hearth_export_job_free (HearthExportJob *job)
     {
       g_clear_object (&job->trees[r]);
       g_clear_object (&job->names[r]);
+      g_free (job->run_names[r]);
     }
   g_free (job->path);
   g_free (job);
@@ -45,6 +46,8 @@ gboolean
 hearth_export_job_run (HearthExportJob  *job,
                        GError          **error)
 {
+  for (guint r = 0; r < G_N_ELEMENTS (job->run_names); r++)
+    job->options.run_names[r] = job->run_names[r];
   return hearth_export_to_file (job->path, job->trees[0], job->names[0], job->trees[1],
                                 job->names[1], &job->options, error);
 }

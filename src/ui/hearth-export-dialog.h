@@ -20,6 +20,7 @@ typedef struct
   HearthNames         *names[2];
   HearthExportOptions  options;
   char                *path;
+  char                *run_names[2];   /* owned; options.run_names point to them */
 } HearthExportJob;
 
 HearthExportJob *hearth_export_job_new  (const char       *path);

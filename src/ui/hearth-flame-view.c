@@ -55,11 +55,20 @@ struct _HearthFlameView
   HearthFlameRenderer *renderer;
   GtkWidget           *menu;
   GskRenderNode       *graph;
+  GskRenderNode       *axis;            /* the axis alone, pinned to the bottom when needed */
   PangoFontDescription *font;
 
   /* the vertical adjustment of the scrolled window around the view (borrowed) */
   GtkAdjustment       *vadjustment;
   gulong               vadjustment_handler;
+  gulong               vadjustment_changed_handler;
+
+  /* how far the visible part is scrolled away from the root's end, in pixels: 0 keeps the
+   * root row and the axis in view across new trees and window sizes */
+  double               root_gap;
+  gboolean             keeping_gap;
+  gulong               relayout_handler;
+  double               pinned_top;      /* widget y of the pinned axis, or -1 */
 
   /* what is shown: the range moves towards target_* during an animation */
   HearthFlameViewport  viewport;
@@ -244,6 +253,7 @@ static void
 drop_graph (HearthFlameView *self)
 {
   g_clear_pointer (&self->graph, gsk_render_node_unref);
+  g_clear_pointer (&self->axis, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -484,7 +494,7 @@ hearth_flame_view_node_at (HearthFlameView *self,
 
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), -1);
 
-  if (n_nodes (self) == 0)
+  if (n_nodes (self) == 0 || (self->pinned_top >= 0 && y >= self->pinned_top))
     return -1;
   current_viewport (self, &vp);
   return hearth_flame_renderer_node_at (self->renderer, &vp, x, y - content_offset (self), NULL);
@@ -525,6 +535,37 @@ hearth_flame_view_get_node_bounds (HearthFlameView *self,
   g_return_val_if_fail (bounds != NULL, FALSE);
 
   return node < n_nodes (self) && node_bounds (self, node, content_offset (self), bounds);
+}
+
+/**
+ * hearth_flame_view_get_axis_shown:
+ * @self: a #HearthFlameView
+ *
+ * Whether the last frame showed the time axis: in its place under the graph, or pinned to
+ * the bottom of the view because the graph is scrolled so that its own axis is out of view.
+ *
+ * Returns: %TRUE when the axis was on screen
+ */
+gboolean
+hearth_flame_view_get_axis_shown (HearthFlameView *self)
+{
+  HearthFlameViewport vp;
+  double top, bottom, value, page, offset;
+
+  g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), FALSE);
+
+  if (self->pinned_top >= 0)
+    return TRUE;
+  current_viewport (self, &vp);
+  if (n_nodes (self) == 0 ||
+      !hearth_flame_renderer_get_axis_extent (self->renderer, &vp, &top, &bottom))
+    return FALSE;
+  if (self->vadjustment == NULL)
+    return TRUE;
+  value = gtk_adjustment_get_value (self->vadjustment);
+  page = gtk_adjustment_get_page_size (self->vadjustment);
+  offset = content_offset (self);
+  return top + offset >= value - 0.5 && bottom + offset <= value + page + 0.5;
 }
 
 /**
@@ -947,6 +988,14 @@ append_outline (GtkSnapshot           *snapshot,
                               (GdkRGBA[4]) { *color, *color, *color, *color });
 }
 
+static void append_marks       (HearthFlameView *self,
+                                GtkSnapshot     *snapshot,
+                                double           offset);
+static void append_pinned_axis (HearthFlameView *self,
+                                GtkSnapshot     *snapshot,
+                                double           width,
+                                double           offset);
+
 static void
 hearth_flame_view_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
@@ -954,15 +1003,16 @@ hearth_flame_view_snapshot (GtkWidget   *widget,
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
   double width = gtk_widget_get_width (widget);
   double height, offset;
-  graphene_rect_t bounds;
-  GdkRGBA fg;
 
+  self->pinned_top = -1;
   if (n_nodes (self) == 0 || width < 1)
     return;
 
   /* laid out once per draw: the outlines below are placed with the same offset */
   height = content_height (self);
   offset = offset_for_height (self, height);
+  if (self->graph != NULL && self->graph_width != width)
+    g_clear_pointer (&self->axis, gsk_render_node_unref);
   if (self->graph != NULL && (self->graph_width != width || !band_covers_view (self, height)))
     g_clear_pointer (&self->graph, gsk_render_node_unref);
   if (self->graph == NULL)
@@ -974,9 +1024,22 @@ hearth_flame_view_snapshot (GtkWidget   *widget,
     gtk_snapshot_append_node (snapshot, self->graph);
   gtk_snapshot_restore (snapshot);
 
+  append_marks (self, snapshot, offset);
+  append_pinned_axis (self, snapshot, width, offset);
+}
+
+/* Hover and the bar the other view points at, on top of the recorded graph. */
+static void
+append_marks (HearthFlameView *self,
+              GtkSnapshot     *snapshot,
+              double           offset)
+{
+  graphene_rect_t bounds;
+  GdkRGBA fg;
+
   if (self->linked < 0 && self->hover < 0)
     return;
-  hearth_widget_get_fg_color (widget, &fg);
+  hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
   if (self->linked >= 0 && self->linked != self->hover &&
       (guint) self->linked < n_nodes (self) && node_bounds (self, self->linked, offset, &bounds))
     append_outline (snapshot, &bounds, 2, &fg);
@@ -988,6 +1051,65 @@ hearth_flame_view_snapshot (GtkWidget   *widget,
       gtk_snapshot_append_color (snapshot, &tint, &bounds);
       append_outline (snapshot, &bounds, 1, &fg);
     }
+}
+
+static void
+rgba_from_rgb (const HearthRgb *rgb,
+               double           alpha,
+               GdkRGBA         *out)
+{
+  *out = (GdkRGBA) { rgb->red, rgb->green, rgb->blue, alpha };
+}
+
+/* A graph taller than its view keeps its axis in view: when the axis is scrolled out below
+ * (an icicle's, or a flame scrolled up), a copy of it stands on the bottom of the view. */
+static void
+append_pinned_axis (HearthFlameView *self,
+                    GtkSnapshot     *snapshot,
+                    double           width,
+                    double           offset)
+{
+  const HearthPalette *palette = hearth_palette_get (self->dark);
+  HearthFlameViewport vp;
+  double top, bottom, band, page, visible_bottom, y;
+  GdkRGBA color;
+
+  if (self->vadjustment == NULL)
+    return;
+  current_viewport (self, &vp);
+  if (!hearth_flame_renderer_get_axis_extent (self->renderer, &vp, &top, &bottom))
+    return;
+  band = bottom - top;
+  page = gtk_adjustment_get_page_size (self->vadjustment);
+  visible_bottom = gtk_adjustment_get_value (self->vadjustment) + page;
+  /* in view already, or a view too low to give the axis a strip of its own */
+  if (bottom + offset <= visible_bottom + 0.5 || band * 3 > page)
+    return;
+
+  if (self->axis == NULL)
+    {
+      g_autoptr (GtkSnapshot) recorder = gtk_snapshot_new ();
+      cairo_t *cr = gtk_snapshot_append_cairo (recorder,
+                                               &GRAPHENE_RECT_INIT (0, top, width, band));
+
+      hearth_flame_renderer_draw (self->renderer, cr, &vp);
+      cairo_destroy (cr);
+      self->axis = gtk_snapshot_free_to_node (g_steal_pointer (&recorder));
+    }
+
+  y = floor (visible_bottom - band);
+  /* the view's own ground, so that the strip looks like the rest of the view */
+  if (!hearth_widget_lookup_color (GTK_WIDGET (self), "view_bg_color", &color))
+    rgba_from_rgb (&palette->background, 1, &color);
+  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, y, width, band));
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, y - top));
+  if (self->axis != NULL)
+    gtk_snapshot_append_node (snapshot, self->axis);
+  gtk_snapshot_restore (snapshot);
+  rgba_from_rgb (&palette->grid, 1, &color);
+  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, y, width, 1));
+  self->pinned_top = y;
 }
 
 static void
@@ -1019,12 +1141,17 @@ hearth_flame_view_size_allocate (GtkWidget *widget,
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
 
   if (self->graph != NULL && self->graph_width != width)
-    g_clear_pointer (&self->graph, gsk_render_node_unref);
+    {
+      g_clear_pointer (&self->graph, gsk_render_node_unref);
+      g_clear_pointer (&self->axis, gsk_render_node_unref);
+    }
   if (self->menu != NULL)
     gtk_popover_present (GTK_POPOVER (self->menu));
 }
 
 /* Session ------------------------------------------------------------------------------------ */
+
+static void show_root (HearthFlameView *self);
 
 static void
 reveal_node (HearthFlameView *self,
@@ -1099,6 +1226,7 @@ on_tree_changed (HearthFlameView *self)
   show_zoom_node (self, FALSE);
   drop_graph (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
+  show_root (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   tree != NULL ? _("Flame graph: each bar is a function, as wide "
                                                    "as its time; its callees stand on it")
@@ -1667,11 +1795,86 @@ pinch_changed (GtkGestureZoom  *gesture,
 
 /* Scrolled window ---------------------------------------------------------------------------- */
 
+/* Flame: how far the bottom of the view is above the root row; icicle: how far its top is
+ * below it. */
+static double
+visible_root_gap (HearthFlameView *self)
+{
+  GtkAdjustment *adj = self->vadjustment;
+  double value = gtk_adjustment_get_value (adj);
+
+  if (self->icicle)
+    return MAX (0, value - gtk_adjustment_get_lower (adj));
+  return MAX (0, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - value);
+}
+
+static void
+keep_root_gap (HearthFlameView *self)
+{
+  GtkAdjustment *adj = self->vadjustment;
+  double value;
+
+  if (adj == NULL)
+    return;
+  if (self->icicle)
+    value = gtk_adjustment_get_lower (adj) + self->root_gap;
+  else
+    value = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - self->root_gap;
+  self->keeping_gap = TRUE;
+  gtk_adjustment_set_value (adj, value);
+  self->keeping_gap = FALSE;
+}
+
+/* A new tree or orientation opens on the root row and the axis. */
+static void
+show_root (HearthFlameView *self)
+{
+  self->root_gap = 0;
+  keep_root_gap (self);
+}
+
+static void
+vadjustment_value_changed (HearthFlameView *self)
+{
+  if (!self->keeping_gap)
+    self->root_gap = visible_root_gap (self);
+  /* the pinned axis follows the visible part, and a tall graph its recorded band */
+  if (self->graph != NULL &&
+      gtk_adjustment_get_upper (self->vadjustment) > gtk_adjustment_get_page_size (self->vadjustment))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Once the frame's layout is done: lay the viewport out again at the value just set. */
+static void
+relayout (GdkFrameClock   *clock,
+          HearthFlameView *self)
+{
+  GtkWidget *viewport = gtk_widget_get_parent (GTK_WIDGET (self));
+
+  g_clear_signal_handler (&self->relayout_handler, clock);
+  if (viewport != NULL)
+    gtk_widget_queue_allocate (viewport);
+}
+
+/* The content or the view changed height: stay as far from the root as before. The viewport
+ * tells this after placing the view at the old value, while it is being laid out, when it
+ * cannot be laid out again; the frame clock repeats its layout phase for a request made
+ * after it. */
 static void
 vadjustment_changed (HearthFlameView *self)
 {
-  if (self->graph != NULL && !band_covers_view (self, content_height (self)))
-    gtk_widget_queue_draw (GTK_WIDGET (self));
+  double before = gtk_adjustment_get_value (self->vadjustment);
+  GdkFrameClock *clock;
+
+  keep_root_gap (self);
+  if (gtk_adjustment_get_value (self->vadjustment) == before || self->relayout_handler != 0)
+    return;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock == NULL)
+    return;
+  self->relayout_handler = g_signal_connect_object (clock, "layout", G_CALLBACK (relayout), self,
+                                                    G_CONNECT_AFTER);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
 }
 
 static void
@@ -1687,8 +1890,12 @@ hearth_flame_view_map (GtkWidget *widget)
     {
       self->vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
       self->vadjustment_handler = g_signal_connect_object (self->vadjustment, "value-changed",
-                                                           G_CALLBACK (vadjustment_changed), self,
-                                                           G_CONNECT_SWAPPED);
+                                                           G_CALLBACK (vadjustment_value_changed),
+                                                           self, G_CONNECT_SWAPPED);
+      self->vadjustment_changed_handler =
+        g_signal_connect_object (self->vadjustment, "changed", G_CALLBACK (vadjustment_changed),
+                                 self, G_CONNECT_SWAPPED);
+      keep_root_gap (self);
     }
   update_style (self);
 }
@@ -1699,7 +1906,13 @@ hearth_flame_view_unmap (GtkWidget *widget)
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
 
   if (self->vadjustment != NULL)
-    g_clear_signal_handler (&self->vadjustment_handler, self->vadjustment);
+    {
+      g_clear_signal_handler (&self->vadjustment_handler, self->vadjustment);
+      g_clear_signal_handler (&self->vadjustment_changed_handler, self->vadjustment);
+    }
+  if (self->relayout_handler != 0 && gtk_widget_get_frame_clock (widget) != NULL)
+    g_clear_signal_handler (&self->relayout_handler, gtk_widget_get_frame_clock (widget));
+  self->relayout_handler = 0;
   self->vadjustment = NULL;
   stop_animation (self);
   if (self->target_start != self->viewport.x_start || self->target_end != self->viewport.x_end)
@@ -1726,6 +1939,7 @@ hearth_flame_view_dispose (GObject *object)
   g_clear_object (&self->peer_signals);
   g_clear_object (&self->peer);
   g_clear_pointer (&self->graph, gsk_render_node_unref);
+  g_clear_pointer (&self->axis, gsk_render_node_unref);
   g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (hearth_flame_view_parent_class)->dispose (object);
@@ -1902,6 +2116,7 @@ hearth_flame_view_init (HearthFlameView *self)
   self->hover = -1;
   self->linked = -1;
   self->menu_node = -1;
+  self->pinned_top = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
@@ -2022,6 +2237,7 @@ hearth_flame_view_set_icicle (HearthFlameView *self,
   self->icicle = icicle;
   drop_graph (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
+  show_root (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICICLE]);
 }
 

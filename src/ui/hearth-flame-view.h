@@ -35,6 +35,7 @@ gboolean             hearth_flame_view_get_node_bounds    (HearthFlameView   *se
                                                            guint              node,
                                                            graphene_rect_t   *bounds);
 gint                 hearth_flame_view_get_hover          (HearthFlameView   *self);
+gboolean             hearth_flame_view_get_axis_shown     (HearthFlameView   *self);
 char                *hearth_flame_view_dup_tooltip_text   (HearthFlameView   *self,
                                                            guint              node);
 

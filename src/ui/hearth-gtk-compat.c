@@ -38,6 +38,28 @@ hearth_widget_get_fg_color (GtkWidget *widget,
 }
 
 /**
+ * hearth_widget_lookup_color:
+ * @widget: a widget
+ * @name: a colour the theme names, such as "view_bg_color"
+ * @color: (out caller-allocates): the colour
+ *
+ * Returns: %FALSE when the theme has no such colour
+ */
+gboolean
+hearth_widget_lookup_color (GtkWidget  *widget,
+                            const char *name,
+                            GdkRGBA    *color)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+  g_return_val_if_fail (name != NULL && color != NULL, FALSE);
+
+  /* deprecated in 4.10, with nothing in its place for a named colour */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  return gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+/**
  * hearth_profile_file_filters:
  *
  * Returns: (transfer full): the filters of an open dialog: profiles first, then all files

@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+gboolean  hearth_widget_lookup_color    (GtkWidget            *widget,
+                                         const char           *name,
+                                         GdkRGBA              *color);
 void      hearth_widget_get_fg_color    (GtkWidget            *widget,
                                          GdkRGBA              *color);
 

@@ -247,3 +247,69 @@ _hearth_pane_pack_list (GtkBox    *box,
   gtk_box_append (box, footer);
   return footer;
 }
+
+/* Hangul syllables and jamo: UAX #14 lets a line break between any two of them, but Korean
+ * text breaks between words, at spaces. */
+static gboolean
+is_hangul (gunichar c)
+{
+  return (c >= 0xac00 && c <= 0xd7a3) || (c >= 0x1100 && c <= 0x11ff) ||
+         (c >= 0x3130 && c <= 0x318f) || (c >= 0xa960 && c <= 0xa97f) ||
+         (c >= 0xd7b0 && c <= 0xd7ff);
+}
+
+/* No break inside a word that holds Hangul: one attribute per such word. */
+static void
+keep_hangul_words (GtkLabel *label)
+{
+  const char *text = gtk_label_get_text (label);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  const char *word = NULL;
+  gboolean hangul = FALSE;
+
+  for (const char *p = text;; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == 0 || g_unichar_isspace (c))
+        {
+          if (word != NULL && hangul)
+            {
+              PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+              attr->start_index = word - text;
+              attr->end_index = p - text;
+              pango_attr_list_insert (attrs, attr);
+            }
+          word = NULL;
+          hangul = FALSE;
+          if (c == 0)
+            break;
+          continue;
+        }
+      if (word == NULL)
+        word = p;
+      hangul |= is_hangul (c);
+    }
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
+}
+
+/**
+ * _hearth_label_wrap_words:
+ * @label: a label that wraps
+ *
+ * Makes a wrapping label break Korean text between words, as Korean is set, instead of
+ * between any two syllables; also after its text changes. A word too long for a line still
+ * breaks anywhere (%PANGO_WRAP_WORD_CHAR) unless it is Korean.
+ */
+void
+_hearth_label_wrap_words (GtkLabel *label)
+{
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  keep_hangul_words (label);
+  g_signal_connect (label, "notify::label", G_CALLBACK (keep_hangul_words), NULL);
+}

@@ -40,5 +40,6 @@ GtkWidget     *_hearth_pane_make_placeholder (const char *title,
                                               const char *text);
 GtkWidget     *_hearth_pane_pack_list        (GtkBox     *box,
                                               GtkWidget  *view);
+void           _hearth_label_wrap_words      (GtkLabel   *label);
 
 G_END_DECLS

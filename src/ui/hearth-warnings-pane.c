@@ -66,7 +66,7 @@ add_card (HearthWarningsPane *self,
   gtk_widget_add_css_class (card, "warning-card");
   gtk_box_append (GTK_BOX (header), gtk_image_new_from_icon_name (icon_name));
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  _hearth_label_wrap_words (GTK_LABEL (label));
   gtk_widget_add_css_class (label, "heading");
   gtk_box_append (GTK_BOX (header), label);
   gtk_box_append (GTK_BOX (card), header);
@@ -81,8 +81,7 @@ add_text (GtkWidget  *card,
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  _hearth_label_wrap_words (GTK_LABEL (label));
   gtk_box_append (GTK_BOX (card), label);
   return label;
 }
@@ -113,8 +112,7 @@ add_button_row (GtkWidget  *card,
     {
       label = gtk_label_new (text);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      _hearth_label_wrap_words (GTK_LABEL (label));
       gtk_widget_set_hexpand (label, TRUE);
       gtk_box_append (GTK_BOX (row), label);
     }

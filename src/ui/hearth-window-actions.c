@@ -161,11 +161,22 @@ _hearth_window_compare_previous (HearthWindow *self)
   HearthProfile *profile = hearth_session_get_profile (self->session);
   HearthFlameView *view = HEARTH_FLAME_VIEW (self->flame_view);
   HearthCompareWindow *window;
+  GFile *file;
+  g_autofree char *name = NULL;
+  g_autofree char *previous = NULL;
 
   if (self->previous_profile == NULL || profile == NULL)
     return NULL;
   window = hearth_compare_window_new (app);
   hearth_compare_window_set_icicle (window, hearth_flame_view_get_icicle (view));
+  file = hearth_session_get_file (self->session);
+  name = file != NULL ? g_file_get_basename (file) : g_strdup (hearth_profile_get_name (profile));
+  if (name == NULL)
+    name = g_strdup (_("Profile"));
+  /* translators: the version of a file shown before it was reloaded, "live.prof (previous)" */
+  previous = g_strdup_printf (_("%s (previous)"), name);
+  hearth_compare_window_set_run_name (window, 0, previous);
+  hearth_compare_window_set_run_name (window, 1, name);
   hearth_compare_window_set_run (window, 0, self->previous_profile, self->previous_names,
                                  self->previous_tree);
   hearth_compare_window_set_run (window, 1, profile, hearth_session_get_names (self->session),
@@ -263,6 +274,8 @@ add_view_actions (HearthWindow *self)
 {
   g_autoptr (GAction) icicle = NULL;
   g_autoptr (GAction) cutoff = NULL;
+  g_autoptr (GAction) side_pane = NULL;
+  g_autoptr (GAction) legend = NULL;
 
   if (self->settings != NULL)
     {
@@ -280,6 +293,12 @@ add_view_actions (HearthWindow *self)
     }
   g_action_map_add_action (G_ACTION_MAP (self), icicle);
   g_action_map_add_action (G_ACTION_MAP (self), cutoff);
+
+  /* shown or hidden: the settings follow the widgets (see restore_state ()) */
+  side_pane = G_ACTION (g_property_action_new ("side-pane", self->notebook, "visible"));
+  g_action_map_add_action (G_ACTION_MAP (self), side_pane);
+  legend = G_ACTION (g_property_action_new ("legend", self->legend, "visible"));
+  g_action_map_add_action (G_ACTION_MAP (self), legend);
 }
 
 void

@@ -14,6 +14,7 @@
 #include "hearth-compare-window.h"
 #include "hearth-file-watch.h"
 #include "hearth-flame-view.h"
+#include "hearth-legend.h"
 #include "hearth-warnings-pane.h"
 #include "hearth-window.h"
 
@@ -39,6 +40,9 @@ struct _HearthWindow
   gboolean              reloading;
   GtkWidget            *compare_previous_button;   /* borrowed: in the message bar */
 
+  /* the side pane's width while the user has not moved the divider */
+  int                   auto_pane_position;
+
   /* template children */
   GtkWidget            *header_bar;
   GtkWidget            *open_button;
@@ -50,6 +54,7 @@ struct _HearthWindow
   GtkWidget            *title_label;
   GtkWidget            *subtitle_label;
   GtkWidget            *search_button;
+  GtkWidget            *menu_button;
   GtkWidget            *message_bar;
   GtkWidget            *message_label;
   GtkWidget            *message_title;
@@ -68,6 +73,7 @@ struct _HearthWindow
   GtkWidget            *breadcrumbs;
   GtkWidget            *graph_scroller;
   GtkWidget            *flame_view;
+  GtkWidget            *legend;
   GtkWidget            *notebook;
   GtkWidget            *callers_pane;
   GtkWidget            *chains_pane;

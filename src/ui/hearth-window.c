@@ -944,10 +944,49 @@ save_state (HearthWindow *self)
   g_settings_set_boolean (self->settings, "window-maximized",
                           gtk_window_is_maximized (GTK_WINDOW (self)));
   if (gtk_widget_get_mapped (self->paned))
-    g_settings_set_int (self->settings, "pane-position",
-                        gtk_paned_get_position (GTK_PANED (self->paned)));
+    {
+      int position = gtk_paned_get_position (GTK_PANED (self->paned));
+
+      g_settings_set_int (self->settings, "pane-position",
+                          position == self->auto_pane_position ? -1 : position);
+    }
   g_settings_apply (self->settings);
   return FALSE;
+}
+
+/* The side pane takes about 30 % of the window, no less than its columns need, between 240
+ * and 400 pixels; the divider's own width is left as slack so that the paned keeps it. */
+static int
+auto_pane_position (HearthWindow *self,
+                    int           width)
+{
+  int pane = CLAMP (width * 3 / 10, 240, 400), needed = 0;
+
+  gtk_widget_measure (self->notebook, GTK_ORIENTATION_HORIZONTAL, -1, &needed, NULL, NULL, NULL);
+  return MAX (width - MAX (pane, needed) - 6, 200);
+}
+
+/* Until the user moves the divider, the pane keeps its share as the window is resized: the
+ * divider is placed before the paned is laid out at the new width. */
+static void
+hearth_window_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+
+  if (width > 0 && gtk_paned_get_position (GTK_PANED (self->paned)) == self->auto_pane_position &&
+      auto_pane_position (self, width) != self->auto_pane_position)
+    {
+      int last = gtk_widget_get_width (self->paned);
+
+      self->auto_pane_position = auto_pane_position (self, width);
+      /* the paned gives the change of its width to the graph itself: ahead of that */
+      gtk_paned_set_position (GTK_PANED (self->paned),
+                              self->auto_pane_position + (last > 0 ? last - width : 0));
+    }
+  GTK_WIDGET_CLASS (hearth_window_parent_class)->size_allocate (widget, width, height, baseline);
 }
 
 static void
@@ -966,11 +1005,15 @@ restore_state (HearthWindow *self)
       g_settings_bind (self->settings, "cutoff", self->session, "cutoff", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "mine-paths", self->session, "mine-paths",
                        G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "show-side-pane", self->notebook, "visible",
+                       G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "show-legend", self->legend, "visible",
+                       G_SETTINGS_BIND_DEFAULT);
     }
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
-  /* the panes get about a third of the window unless the user moved the divider */
+  self->auto_pane_position = auto_pane_position (self, width);
   if (position < 0)
-    position = MAX (width - MAX (360, width / 3), 200);
+    position = self->auto_pane_position;
   gtk_paned_set_position (GTK_PANED (self->paned), position);
 }
 
@@ -1006,10 +1049,12 @@ hearth_window_class_init (HearthWindowClass *klass)
 
   object_class->dispose = hearth_window_dispose;
   window_class->close_request = hearth_window_close_request;
+  widget_class->size_allocate = hearth_window_size_allocate;
 
   _hearth_ui_register_resources ();
   g_type_ensure (HEARTH_TYPE_BREADCRUMBS);
   g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
+  g_type_ensure (HEARTH_TYPE_LEGEND);
   g_type_ensure (HEARTH_TYPE_CALLERS_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
   g_type_ensure (HEARTH_TYPE_WARNINGS_PANE);
@@ -1043,6 +1088,8 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, breadcrumbs);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, graph_scroller);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, legend);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, flame_view);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, callers_pane);
@@ -1124,6 +1171,7 @@ hearth_window_init (HearthWindow *self)
                            G_CALLBACK (fill_recent), self, G_CONNECT_SWAPPED);
   fill_recent (self);
 
+  hearth_legend_set_close_action (HEARTH_LEGEND (self->legend), "win.legend");
   restore_state (self);
   _hearth_window_actions_init (self);
   tree_changed (self);

@@ -216,8 +216,14 @@ function pageData (page) {
   return page.evaluate(() => JSON.parse(document.getElementById('hearth-data').textContent));
 }
 
+/* the geometry as the page lays it out now: as Hearth wrote it, the bars' right edge moved
+ * with the width the page takes in the window */
 async function geometry (page) {
-  return (await pageData(page)).geo;
+  const data = await pageData(page);
+  const width = +(await page.getAttribute('#graph', 'width'));
+
+  data.geo.right += width - data.width;
+  return data.geo;
 }
 
 function focused (page) {
@@ -320,6 +326,42 @@ async function main () {
       near(reset.w, widest.w, 0.5, 'width after Reset Zoom');
       assert(await page.$eval('#reset', (b) => b.disabled), 'Reset Zoom is disabled again');
       clean(page);
+      await page.close();
+    });
+
+    await check('the page fills the window\'s width and fits the labels again on resize',
+                async () => {
+      const page = await open(context, estimatedPage);
+      const clientWidth = () => page.evaluate(() => document.documentElement.clientWidth);
+      const svgWidth = async () => +(await page.getAttribute('#graph', 'width'));
+      const rootWidth = async () => (await bars(page)).find((b) => b.n === '0:0').w;
+      /* every label inside its bar */
+      const labelsFit = () => page.$$eval('#bars g[data-n]', (groups) => groups.every((g) => {
+        const label = g.querySelector('text');
+        return label === null ||
+               label.getComputedTextLength() <= +g.querySelector('rect').getAttribute('width');
+      }));
+      const labels = async () => (await bars(page)).map((b) => b.label).join('|');
+
+      near(await svgWidth(), await clientWidth(), 0, 'width at first');
+      const wide = await rootWidth();
+      const wideLabels = await labels();
+      assert(await labelsFit(), 'the labels fit their bars');
+
+      await frameAfter(page, () => page.setViewportSize({ width: 640, height: 900 }));
+      near(await svgWidth(), await clientWidth(), 0, 'width in a narrow window');
+      const narrow = await rootWidth();
+      assert(narrow < wide * 0.6, `the root shrinks with the window: ${wide} -> ${narrow}`);
+      assert(await labelsFit(), 'the labels fit their narrower bars');
+      assert(await labels() !== wideLabels, 'labels are shortened to fit');
+      await screenshot(page, 'narrow');
+
+      await frameAfter(page, () => page.setViewportSize({ width: 1600, height: 900 }));
+      near(await svgWidth(), await clientWidth(), 0, 'width in a wide window');
+      assert(await rootWidth() > wide, 'the root grows with the window');
+      assert(await labelsFit(), 'the labels fit their wider bars');
+      clean(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.close();
     });
 

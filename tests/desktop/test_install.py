@@ -65,7 +65,10 @@ def check_files(root):
         os.path.join(share, "hearth", "examples", "before.prof"),
         os.path.join(share, "hearth", "examples", "after.prof"),
         os.path.join(localedir, "ko", "LC_MESSAGES", "hearth.mo"),
+        os.path.join(share, "help", "C", "hearth", "read-graph.page"),
     ]
+    if datatest.have("itstool"):
+        expected.append(os.path.join(share, "help", "ko", "hearth", "read-graph.page"))
     for path in expected:
         tap.check(os.path.isfile(path), "installs " + os.path.relpath(path, root))
     return share, bindir

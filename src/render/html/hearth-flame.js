@@ -1078,7 +1078,45 @@
     }
   });
 
+  /* Width ----------------------------------------------------------------------------------- */
+
+  /* The drawing fills the width of the browser window: the bars take what the window gives,
+   * the margins and the room for the runs' totals on the right stay as Hearth drew them, and
+   * every label is fitted again. */
+  var MIN_WIDTH = 320;
+  var rightRoom = data.width - geo.right;
+  var background = svg.querySelector(':scope > rect:not(#hover)');
+
+  function fitWidth () {
+    var width = Math.max(MIN_WIDTH, Math.floor(document.documentElement.clientWidth));
+    var height = svg.getAttribute('height');
+
+    if (!(width > 0) || width === data.width)
+      return false;
+    data.width = width;
+    geo.right = Math.max(geo.left + 1, width - rightRoom);
+    svg.setAttribute('width', width);
+    svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+    if (background !== null)
+      background.setAttribute('width', width);
+    return true;
+  }
+
+  var resizeFrame = 0;
+  window.addEventListener('resize', function () {
+    if (resizeFrame !== 0)
+      return;
+    /* once per frame however many events a drag sends */
+    resizeFrame = requestAnimationFrame(function () {
+      resizeFrame = 0;
+      if (fitWidth())
+        render();
+    });
+  });
+
   document.documentElement.classList.add('interactive');
   svg.setAttribute('data-frame', '0');
+  if (fitWidth())
+    render();
   updateControls();
 })();
