@@ -177,7 +177,7 @@ test_widest_chain (Fixture       *f,
               g_assert_nonnull (strstr (hearth_row_get_note (row), width));
             else
               g_assert_true (g_str_has_suffix (hearth_row_get_note (row),
-                                               " of it in callees under the cutoff"));
+                                               "in callees under the cutoff"));
             n_notes++;
           }
         else

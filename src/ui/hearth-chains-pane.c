@@ -63,17 +63,24 @@ dup_shares_note (HearthCallTree   *tree,
   self_text = hearth_format_percent (top->self_width / total);
   width_text = hearth_format_percent (top->width / total);
   narrow = top->self_width - hearth_call_tree_get_own_width (tree, node);
+  /* The first columns give the self share already: the note only says what it is made of
+   * and how wide the whole bar is. */
   if (narrow >= 0.001 * total)
     {
+      gboolean all;
+
       narrow_text = hearth_format_percent (narrow / total);
+      all = g_str_equal (narrow_text, self_text);
       if (g_str_equal (self_text, width_text))
-        /* TRANSLATORS: "4.7% here, 4.6% of it in callees under the cutoff" */
-        return g_strdup_printf (_("%s here, %s of it in callees under the cutoff"),
-                                self_text, narrow_text);
-      /* TRANSLATORS: "4.7% here, 4.6% of it in callees under the cutoff; 11.9% with its
-       * callees" */
-      return g_strdup_printf (_("%s here, %s of it in callees under the cutoff; %s with its "
-                                "callees"), self_text, narrow_text, width_text);
+        return all ? g_strdup (_("All of it in callees under the cutoff"))
+                   /* TRANSLATORS: "4.6% of it in callees under the cutoff" */
+                   : g_strdup_printf (_("%s of it in callees under the cutoff"), narrow_text);
+      return all ? g_strdup_printf (_("All of it in callees under the cutoff; %s with its "
+                                      "callees"), width_text)
+                 /* TRANSLATORS: "4.6% of it in callees under the cutoff; 11.9% with its
+                  * callees" */
+                 : g_strdup_printf (_("%s of it in callees under the cutoff; %s with its "
+                                      "callees"), narrow_text, width_text);
     }
   if (g_str_equal (self_text, width_text))
     return NULL;
