@@ -131,6 +131,7 @@ test_stacks_derive (void)
   guint b = _hearth_profile_intern_frame (p, "b", "", 0, "b");
   guint c = _hearth_profile_intern_frame (p, "c", "", 0, "c");
   guint s1[] = { a, b, c }, s2[] = { a, b }, s3[] = { a, a };
+  const HearthStackNode *nodes;
   const HearthFunction *f;
   const guint *idx;
   guint n, depth;
@@ -143,8 +144,14 @@ test_stacks_derive (void)
 
   g_assert_true (hearth_profile_has_stacks (p));
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 3);
-  g_assert_cmpuint (hearth_profile_get_stack (p, 2, &depth)[1], ==, a);
-  g_assert_cmpuint (depth, ==, 2);
+  /* nodes a, a;b, a;b;c (3 and 2 end there), then a;a (1) */
+  nodes = hearth_profile_get_stack_nodes (p, &depth);
+  g_assert_cmpuint (depth, ==, 5);
+  g_assert_cmpuint (nodes[2].n_stacks, ==, 1);
+  g_assert_cmpfloat (nodes[2].weight, ==, 2);
+  g_assert_cmpuint (nodes[4].parent, ==, 1);
+  g_assert_cmpuint (nodes[4].function, ==, a);
+  g_assert_cmpfloat (nodes[4].weight, ==, 1);
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 6);
 
   f = hearth_profile_get_function (p, a);
