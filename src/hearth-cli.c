@@ -48,11 +48,37 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->files, g_strfreev);
 }
 
+/* One line whatever the message holds: a file name or a parser's words may bring a newline. */
 static int
 fail (const char *message)
 {
-  g_printerr ("hearth: %s\n", message);
+  g_autofree char *line = g_strdup (message);
+
+  for (char *c = line; *c != '\0'; c++)
+    if (*c == '\n' || *c == '\r')
+      *c = ' ';
+  g_printerr ("hearth: %s\n", line);
   return 1;
+}
+
+/* The shortest digits that read back as @value: a total of counts prints all its digits
+ * (90486853312, not 9.04868533e+10), and 0.1 stays 0.1. */
+static void
+append_exact (GString *out,
+              double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (int digits = 9; digits <= 17; digits++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%dg", digits);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append (out, buf);
 }
 
 static void
@@ -72,7 +98,9 @@ print_summary (HearthProfile *profile,
                           hearth_profile_kind_to_string (hearth_profile_get_kind (profile)));
   g_string_append_printf (out, "unit: %s\n",
                           hearth_unit_to_string (hearth_profile_get_unit (profile)));
-  g_string_append_printf (out, "total: %.9g\n", hearth_profile_get_total (profile));
+  g_string_append (out, "total: ");
+  append_exact (out, hearth_profile_get_total (profile));
+  g_string_append_c (out, '\n');
   g_string_append_printf (out, "functions: %u\n", listed);
   g_string_append_printf (out, "edges: %u\n", hearth_profile_get_n_edges (profile));
   for (guint i = 0; warnings[i] != NULL; i++)

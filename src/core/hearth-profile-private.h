@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+guint64        _hearth_memory_budget           (void);
+/* Sets @error to "not a profile", listing the formats Hearth reads. */
+void           _hearth_set_not_a_profile       (GError             **error);
+
 /* A profile is built by exactly one reader, then sealed by _hearth_profile_finish ();
  * from then on it is immutable and may be shared between threads. */
 

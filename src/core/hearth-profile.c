@@ -12,6 +12,8 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "hearth-hash.h"
 
@@ -419,6 +421,29 @@ hearth_profile_init (HearthProfile *self)
   g_array_append_val (self->stack_nodes, root);
   hearth_pair_table_init (&self->stack_table);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
+}
+
+/**
+ * _hearth_memory_budget:
+ *
+ * What one profile may take: a quarter of the physical memory, or of the address space
+ * when a limit (ulimit -v) is lower. The loader and the readers refuse inputs beyond it
+ * rather than let an allocation fail (which aborts) or the machine swap.
+ *
+ * Returns: the budget in bytes
+ */
+guint64
+_hearth_memory_budget (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES);
+  long page_size = sysconf (_SC_PAGESIZE);
+  guint64 memory = pages > 0 && page_size > 0 ? (guint64) pages * (guint64) page_size
+                                              : G_GUINT64_CONSTANT (4) << 30;
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    memory = MIN (memory, (guint64) limit.rlim_cur);
+  return MAX (memory / 4, (guint64) 16 << 20);
 }
 
 /* Builder API ------------------------------------------------------------------------------ */
