@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "hearth-call-tree.h"
@@ -61,24 +62,22 @@ fail (const char *message)
   return 1;
 }
 
-/* The shortest digits that read back as @value: a total of counts prints all its digits
- * (90486853312, not 9.04868533e+10), and 0.1 stays 0.1. */
+/* A total of counts prints all its digits (90486853312, not 9.04868533e+10); times keep
+ * pstats' nine. */
 static void
-append_exact (GString *out,
-              double   value)
+append_total (GString       *out,
+              HearthProfile *profile)
 {
+  double total = hearth_profile_get_total (profile);
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  guint64 count;
 
-  for (int digits = 9; digits <= 17; digits++)
-    {
-      char format[8];
-
-      g_snprintf (format, sizeof format, "%%.%dg", digits);
-      g_ascii_formatd (buf, sizeof buf, format, value);
-      if (g_ascii_strtod (buf, NULL) == value)
-        break;
-    }
-  g_string_append (out, buf);
+  if (hearth_profile_get_total_count (profile, &count))
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, count);
+  else if (total == floor (total) && fabs (total) < 9.2e18)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) total);
+  else
+    g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.9g", total));
 }
 
 static void
@@ -99,7 +98,7 @@ print_summary (HearthProfile *profile,
   g_string_append_printf (out, "unit: %s\n",
                           hearth_unit_to_string (hearth_profile_get_unit (profile)));
   g_string_append (out, "total: ");
-  append_exact (out, hearth_profile_get_total (profile));
+  append_total (out, profile);
   g_string_append_c (out, '\n');
   g_string_append_printf (out, "functions: %u\n", listed);
   g_string_append_printf (out, "edges: %u\n", hearth_profile_get_n_edges (profile));

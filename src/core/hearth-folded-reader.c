@@ -394,6 +394,12 @@ typedef struct
   GString           *name_buf;
   GString           *num_buf;
 
+  /* the last stack added to self->profile, and its node after each frame: sorted folded
+   * files (and bombs of one line) share long prefixes, which need no interning again */
+  GString           *last_text;
+  GArray            *last_pieces;    /* HearthFoldedPiece, into last_text */
+  GArray            *last_nodes;     /* guint */
+
   guint64            n_stacks;
   gboolean           cpython;        /* a `tid:N` root frame was seen */
   guint              max_nodes;      /* the budget of stack nodes */
@@ -430,6 +436,9 @@ hearth_folded_reader_init (HearthFoldedReader *self)
   self->file_buf = g_string_new (NULL);
   self->name_buf = g_string_new (NULL);
   self->num_buf = g_string_new (NULL);
+  self->last_text = g_string_new (NULL);
+  self->last_pieces = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPiece));
+  self->last_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
   /* a node costs some 60 bytes with its share of the lookup table */
   self->max_nodes = (guint) MIN (_hearth_memory_budget () / 64, G_MAXUINT32 / 2);
 }
@@ -447,6 +456,9 @@ hearth_folded_reader_clear (HearthFoldedReader *self)
   g_string_free (self->file_buf, TRUE);
   g_string_free (self->name_buf, TRUE);
   g_string_free (self->num_buf, TRUE);
+  g_string_free (self->last_text, TRUE);
+  g_array_unref (self->last_pieces);
+  g_array_unref (self->last_nodes);
 }
 
 static inline gboolean
@@ -683,6 +695,34 @@ hearth_folded_intern (HearthFoldedReader *self,
                                        parts.line, self->name_buf->str);
 }
 
+/* How many leading pieces of @text are those of the last stack. */
+static guint
+hearth_folded_shared_prefix (HearthFoldedReader *self,
+                             const char         *text)
+{
+  const HearthFoldedPiece *p = (const HearthFoldedPiece *) (void *) self->pieces->data;
+  const HearthFoldedPiece *q = (const HearthFoldedPiece *) (void *) self->last_pieces->data;
+  guint n = MIN (self->pieces->len, self->last_pieces->len), k = 0;
+
+  while (k < n && p[k].len == q[k].len &&
+         memcmp (text + p[k].start, self->last_text->str + q[k].start, p[k].len) == 0)
+    k++;
+  return k;
+}
+
+static void
+hearth_folded_remember (HearthFoldedReader *self,
+                        const char         *text)
+{
+  const HearthFoldedPiece *p = (const HearthFoldedPiece *) (void *) self->pieces->data;
+  guint n = self->pieces->len;
+
+  g_string_truncate (self->last_text, 0);
+  g_string_append_len (self->last_text, text, p[n - 1].start + p[n - 1].len);
+  g_array_set_size (self->last_pieces, 0);
+  g_array_append_vals (self->last_pieces, p, n);
+}
+
 /* Adds the frames in self->pieces (of @text) to @profile as one stack. */
 static void
 hearth_folded_emit (HearthFoldedReader *self,
@@ -691,13 +731,33 @@ hearth_folded_emit (HearthFoldedReader *self,
                     double              weight)
 {
   const HearthFoldedPiece *p = (const HearthFoldedPiece *) (void *) self->pieces->data;
+  guint shared = 0, node = 0;
 
-  g_array_set_size (self->ids, self->pieces->len);
-  for (guint i = 0; i < self->pieces->len; i++)
-    g_array_index (self->ids, guint, i) = hearth_folded_intern (self, profile,
-                                                                text + p[i].start, p[i].len);
-  _hearth_profile_add_stack (profile, (const guint *) (void *) self->ids->data,
-                             self->ids->len, weight);
+  if (profile != self->profile)
+    {
+      g_array_set_size (self->ids, self->pieces->len);
+      for (guint i = 0; i < self->pieces->len; i++)
+        g_array_index (self->ids, guint, i) = hearth_folded_intern (self, profile,
+                                                                    text + p[i].start,
+                                                                    p[i].len);
+      _hearth_profile_add_stack (profile, (const guint *) (void *) self->ids->data,
+                                 self->ids->len, weight);
+      return;
+    }
+
+  shared = hearth_folded_shared_prefix (self, text);
+  if (shared > 0)
+    node = g_array_index (self->last_nodes, guint, shared - 1);
+  g_array_set_size (self->last_nodes, self->pieces->len);
+  for (guint i = shared; i < self->pieces->len; i++)
+    {
+      guint id = hearth_folded_intern (self, profile, text + p[i].start, p[i].len);
+
+      node = _hearth_profile_stack_child (profile, node, id);
+      g_array_index (self->last_nodes, guint, i) = node;
+    }
+  _hearth_profile_add_stack_at (profile, node, weight);
+  hearth_folded_remember (self, text);
 }
 
 /* The distinct stacks are what a folded file's memory grows with. */
@@ -920,17 +980,20 @@ hearth_folded_add_warnings (HearthFoldedReader *self)
 
 /* Text that is not folded stacks (a log, a binary blob, an endless device) would otherwise
  * load as a few accidental samples, or be read forever: no stack line in the first 64 KiB,
- * or ten ignored lines for each stack line, and it is not a profile. */
+ * or in the end ten ignored lines for each stack line (a hundred while reading), and it is
+ * not a profile. */
 static gboolean
 hearth_folded_plausible (HearthFoldedReader  *self,
                          HearthLineReader    *lines,
+                         gboolean             at_end,
                          GError             **error)
 {
   guint64 valid = self->n_stacks + self->pending->len;
+  guint64 ratio = at_end ? HEARTH_FOLDED_IGNORED_RATIO : 10 * HEARTH_FOLDED_IGNORED_RATIO;
 
   if ((valid == 0 && lines->consumed > HEARTH_FOLDED_FIRST_STACK_WITHIN) ||
-      (self->ignored.n >= HEARTH_FOLDED_MIN_IGNORED &&
-       self->ignored.n > HEARTH_FOLDED_IGNORED_RATIO * valid))
+      (self->ignored.n >= HEARTH_FOLDED_MIN_IGNORED * (at_end ? 1 : 10) &&
+       self->ignored.n > ratio * valid))
     {
       _hearth_set_not_a_profile (error);
       return FALSE;
@@ -977,14 +1040,14 @@ _hearth_folded_read (GInputStream  *stream,
 
   while ((r = hearth_line_reader_next (&lines, &line, &len, error)) == HEARTH_LINE_OK)
     if (!hearth_folded_feed (&self, line, len, lines.line_no, error) ||
-        !hearth_folded_plausible (&self, &lines, error))
+        !hearth_folded_plausible (&self, &lines, FALSE, error))
       {
         r = HEARTH_LINE_ERROR;
         break;
       }
   if (r == HEARTH_LINE_ERROR)
     goto out;
-  if (!hearth_folded_plausible (&self, &lines, error))
+  if (!hearth_folded_plausible (&self, &lines, TRUE, error))
     goto out;
 
   if (self.mode == HEARTH_FOLDED_PAIR_CANDIDATE && !hearth_folded_flush_as_pairs (&self, error))

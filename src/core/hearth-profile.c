@@ -117,6 +117,8 @@ struct _HearthProfile
   guint                n_stacks;
   gboolean             overflowed;     /* a sum passed G_MAXDOUBLE and was capped */
   gboolean             fractional;     /* some stack's weight is not a whole number */
+  guint64              count_total;    /* the stacks' weights summed as integers, while whole */
+  gboolean             count_inexact;  /* a weight past 2^53, or the sum past 2^64 */
 
   GPtrArray           *warnings;       /* NULL-terminated once finished */
 };
@@ -763,6 +765,11 @@ _hearth_profile_add_stack_at (HearthProfile *self,
   weight = hearth_profile_clamp (weight);
   if (weight != floor (weight))
     self->fractional = TRUE;
+  else if (weight > 9007199254740992.0 || (guint64) weight > G_MAXUINT64 - self->count_total)
+    self->count_inexact = TRUE;
+  else
+    /* exact while each weight is (whole doubles up to 2^53 are); a double sum would round */
+    self->count_total += (guint64) weight;
   n->weight = saturating_add (self, n->weight, weight);
   n->n_stacks++;
   self->n_stacks++;
@@ -1296,6 +1303,30 @@ hearth_profile_get_total (HearthProfile *self)
 {
   g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
   return self->total;
+}
+
+/**
+ * hearth_profile_get_total_count:
+ * @self: a profile
+ * @count: (out): the total as an integer
+ *
+ * A profile of stacks whose weights are all whole numbers (sample counts) keeps their sum
+ * as an integer too, exact where the double of hearth_profile_get_total () rounds (past
+ * 2^53), as long as each weight is below 2^53 and the sum below 2^64.
+ *
+ * Returns: %TRUE when @count was set
+ */
+gboolean
+hearth_profile_get_total_count (HearthProfile *self,
+                                guint64       *count)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), FALSE);
+  g_return_val_if_fail (count != NULL, FALSE);
+
+  if (self->n_stacks == 0 || self->fractional || self->count_inexact)
+    return FALSE;
+  *count = self->count_total;
+  return TRUE;
 }
 
 /**

@@ -104,6 +104,8 @@ HearthUnit            hearth_profile_get_unit        (HearthProfile      *self);
 const char           *hearth_profile_get_path        (HearthProfile      *self);
 const char           *hearth_profile_get_name        (HearthProfile      *self);
 double                hearth_profile_get_total       (HearthProfile      *self);
+gboolean              hearth_profile_get_total_count (HearthProfile      *self,
+                                                      guint64            *count);
 gboolean              hearth_profile_has_stacks      (HearthProfile      *self);
 HearthProfile        *hearth_profile_get_baseline    (HearthProfile      *self);
 

@@ -175,13 +175,13 @@ with tempfile.TemporaryDirectory() as tmp:
              for i in range(300000)}
     data = marshal.dumps(stats)
     died = []
-    for attempt in range(5):
+    for pause in (0, 0.02, 0.05, 0.1, 0.2):
         with open(at("cut.prof"), "wb") as f:
             f.write(data)
         proc = subprocess.Popen([hearth, "--print", "summary", at("cut.prof")],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 preexec_fn=limit)
-        time.sleep(0.005 * attempt)
+        time.sleep(pause)
         os.truncate(at("cut.prof"), len(data) // 3)
         _, err = proc.communicate(timeout=SECONDS_LIMIT)
         if proc.returncode not in (0, 1) or len(err.splitlines()) > 1:
@@ -193,6 +193,22 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write("\ufeffmain;work 3\nmain;rest 1\n".encode("utf-16-le"))
     code, err, _ = run(["--print", "summary", at("utf16.folded")])
     check(code == 0, "UTF-16 LE folded file with a byte-order mark", err)
+
+    # Totals: counts print every digit; sums past the largest double are capped and said so.
+    with open(at("counts.folded"), "w") as f:
+        f.write("main;a 45243426656\nmain;b 45243426656\n")
+    out = subprocess.run([hearth, "--print", "summary", at("counts.folded")],
+                         capture_output=True, text=True).stdout
+    check("total: 90486853312\n" in out, "an integer total prints exactly", out)
+    with open(at("huge.speedscope.json"), "w") as f:
+        json.dump({"$schema": "https://www.speedscope.app/file-format-schema.json",
+                   "shared": {"frames": [{"name": "a"}, {"name": "b"}]},
+                   "profiles": [{"type": "sampled", "unit": "none", "samples": [[0], [0, 1]],
+                                 "weights": [1.7e308, 1.7e308]}]}, f)
+    out = subprocess.run([hearth, "--print", "summary", at("huge.speedscope.json")],
+                         capture_output=True, text=True).stdout
+    check("total: 1.79769313e+308\n" in out and "capped" in out,
+          "two weights of 1.7e308: capped, with a warning", out)
 
 print("1..%d" % len(results))
 for i, (ok, name, detail) in enumerate(results, 1):
