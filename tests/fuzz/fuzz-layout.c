@@ -40,11 +40,14 @@ lay_out (HearthCallTree *tree)
 {
   g_autoptr (HearthNames) names = hearth_names_new (hearth_call_tree_get_profile (tree), NULL,
                                                     FALSE);
-  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  /* one renderer for every input: its fonts are set up once */
+  static HearthFlameRenderer *renderer;
   HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
   cairo_surface_t *surface;
   cairo_t *cr;
 
+  if (renderer == NULL)
+    renderer = hearth_flame_renderer_new ();
   hearth_flame_renderer_set_tree (renderer, tree, names);
   vp.width = 64;
   vp.row_height = 4;
@@ -57,6 +60,7 @@ lay_out (HearthCallTree *tree)
   g_assert (cairo_status (cr) == CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+  hearth_flame_renderer_set_tree (renderer, NULL, NULL);
 }
 
 int
