@@ -439,8 +439,9 @@ hearth_folded_reader_init (HearthFoldedReader *self)
   self->last_text = g_string_new (NULL);
   self->last_pieces = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPiece));
   self->last_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
-  /* a node costs some 60 bytes with its share of the lookup table */
-  self->max_nodes = (guint) MIN (_hearth_memory_budget () / 64, G_MAXUINT32 / 2);
+  /* a node costs some 60 bytes with its share of the lookup table, and a new frame as
+   * much again in its function and strings */
+  self->max_nodes = (guint) MIN (_hearth_memory_budget () / 128, G_MAXUINT32 / 2);
 }
 
 static void

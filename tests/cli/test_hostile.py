@@ -162,6 +162,14 @@ with tempfile.TemporaryDirectory() as tmp:
                 '"profiles": [' + " " * (400 << 20) + "]}")
     expect_error("a JSON file too large for the memory", at("big.json"), ["too large"])
 
+    # Distinct frames are what the memory grows with: counted against the budget. (Under
+    # ASan there is no address-space limit, so no budget this small.)
+    if not SANITIZED:
+        with open(at("distinct.folded"), "w") as f:
+            f.write("".join("f%d 1\n" % i for i in range(3500000)))
+        expect_error("3.5 million distinct frames under 1.5 GB", at("distinct.folded"),
+                     ["too large", "distinct stack frames"])
+
     # Export: the same error, and no output file.
     out = at("out.svg")
     expect_error("export of a bomb leaves no file", at("bomb.json.gz"), ["too large"],
