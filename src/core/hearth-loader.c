@@ -29,6 +29,10 @@
 /* Decompressed data is streamed, but reading it takes time: a gzip bomb of stack lines
  * (4 GB from a few MB) gets this share, some seconds of reading. */
 #define HEARTH_DECOMPRESSED_SHARE 4
+/* Past this much, decompressed data may not be more than so many times the compressed data
+ * it came from: a bomb is stopped long before any budget. */
+#define HEARTH_RATIO_FROM (64 << 20)
+#define HEARTH_MAX_RATIO  256
 
 /* ------------------------------------------------------------------------------------------ */
 /* A stream that counts what passes and fails once @limit bytes have: every byte Hearth reads,
@@ -45,6 +49,7 @@ struct _HearthLimitStream
   guint64            limit;
   guint64            seen;
   gboolean           decompressed;
+  HearthLimitStream *compressed;    /* borrowed: what counts the bytes before inflating */
 };
 
 G_DEFINE_FINAL_TYPE (HearthLimitStream, hearth_limit_stream, G_TYPE_FILTER_INPUT_STREAM)
@@ -88,6 +93,17 @@ hearth_limit_stream_read (GInputStream  *stream,
                            error);
   if (n > 0)
     self->seen += n;
+  if (n > 0 && self->compressed != NULL && self->seen > HEARTH_RATIO_FROM &&
+      self->seen / MAX (self->compressed->seen, 1) > HEARTH_MAX_RATIO)
+    {
+      g_autofree char *size = g_format_size (self->seen);
+
+      /* Profiles compress some ten times; only a bomb inflates hundreds of times. */
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                   _("too large: more than %s after decompression, %u times the "
+                     "compressed size"), size, (guint) HEARTH_MAX_RATIO);
+      return -1;
+    }
   return n;
 }
 
@@ -330,11 +346,14 @@ load_decoded (GInputStream  *buffered,
               GCancellable  *cancellable,
               GError       **error)
 {
-  g_autoptr (GInputStream) plain = g_converter_input_stream_new (buffered, converter);
+  g_autoptr (GInputStream) counted = hearth_limit_stream_new (buffered, G_MAXUINT64, FALSE);
+  g_autoptr (GInputStream) plain = g_converter_input_stream_new (counted, converter);
   g_autoptr (GInputStream) limited = NULL;
 
   limited = hearth_limit_stream_new (plain, decompressed ? input_budget () /
                                      HEARTH_DECOMPRESSED_SHARE : input_budget (), decompressed);
+  if (decompressed)
+    HEARTH_LIMIT_STREAM (limited)->compressed = HEARTH_LIMIT_STREAM (counted);
 
   return load_stream (limited, decompressed, cancellable, error);
 }
