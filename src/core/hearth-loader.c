@@ -23,9 +23,10 @@
 #include "hearth-speedscope-reader.h"
 
 #define HEARTH_SNIFF_BYTES 4096
-/* json-glib keeps some twenty bytes per byte of JSON text: a JSON file gets this share of
- * the memory budget. */
+/* json-glib keeps some twenty bytes per byte of JSON text, the pstats reader some three per
+ * byte of marshal data: a whole file of either gets this share of the memory budget. */
 #define HEARTH_JSON_SHARE 16
+#define HEARTH_MARSHAL_SHARE 2
 /* Decompressed data is streamed, but reading it takes time: a gzip bomb of stack lines
  * (4 GB from a few MB) gets this share, some seconds of reading. */
 #define HEARTH_DECOMPRESSED_SHARE 4
@@ -417,9 +418,7 @@ load_stream (GInputStream  *input,
   if (kind == SNIFF_TEXT)
     return _hearth_folded_read (buffered, cancellable, error);
 
-  limit = input_budget ();
-  if (kind == SNIFF_JSON)
-    limit /= HEARTH_JSON_SHARE;
+  limit = input_budget () / (kind == SNIFF_JSON ? HEARTH_JSON_SHARE : HEARTH_MARSHAL_SHARE);
   {
     g_autoptr (GInputStream) limited = hearth_limit_stream_new (buffered, limit, decompressed);
 

@@ -163,6 +163,15 @@ with tempfile.TemporaryDirectory() as tmp:
                 '"profiles": [' + " " * (400 << 20) + "]}")
     expect_error("a JSON file too large for the memory", at("big.json"), ["too large"])
 
+    # A plain .prof larger than its share of 512 MB: refused before the reader runs out.
+    one = marshal.dumps({("/src/m.py", 1, "f"): (1, 1, 0.5, 1.0,
+                                                 {("/src/n.py", 2, "g"): (1, 1, 0.5, 1.0)})}, 2)
+    with open(at("big.prof"), "wb") as f:
+        f.write(one[:1] + one[1:-1] * (80000000 // (len(one) - 2)) + b"0")
+    if not SANITIZED:
+        expect_error("an 80 MB .prof under 512 MB", at("big.prof"), ["too large: more than"],
+                     address_space=512 << 20)
+
     # Distinct frames are what the memory grows with: counted against the budget, here a
     # quarter of 512 MB. (Under ASan there is no address-space limit, so no small budget.)
     if not SANITIZED:
