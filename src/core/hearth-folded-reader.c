@@ -232,8 +232,6 @@ hearth_frame_parse_pyspy (const char       *f,
   return TRUE;
 }
 
-/* CPython 3.15 `profiling.sampling --collapsed`: `BASENAME:FUNC:LINE`, split at the first and
- * the last ':' (qualified names and task names may hold more). */
 /* A file part that only Python writes: `*.py`, `<frozen …>`, `<string>`. */
 static gboolean
 hearth_looks_like_python_file (const char *f,
@@ -244,6 +242,9 @@ hearth_looks_like_python_file (const char *f,
          (n == 8 && memcmp (f, "<string>", 8) == 0);
 }
 
+/* CPython 3.15 `profiling.sampling --collapsed`: `BASENAME:FUNC:LINE`, split at the first and
+ * the last ':' (qualified names and task names may hold more); @dialect: the file is known
+ * to be that output. */
 static gboolean
 hearth_frame_parse_cpython (const char       *f,
                             gsize             n,
