@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "hearth-call-tree.h"
@@ -48,11 +49,35 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->files, g_strfreev);
 }
 
+/* One line whatever the message holds: a file name or a parser's words may bring a newline. */
 static int
 fail (const char *message)
 {
-  g_printerr ("hearth: %s\n", message);
+  g_autofree char *line = g_strdup (message);
+
+  for (char *c = line; *c != '\0'; c++)
+    if (*c == '\n' || *c == '\r')
+      *c = ' ';
+  g_printerr ("hearth: %s\n", line);
   return 1;
+}
+
+/* A total of counts prints all its digits (90486853312, not 9.04868533e+10); times keep
+ * pstats' nine. */
+static void
+append_total (GString       *out,
+              HearthProfile *profile)
+{
+  double total = hearth_profile_get_total (profile);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  guint64 count;
+
+  if (hearth_profile_get_total_count (profile, &count))
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, count);
+  else if (total == floor (total) && fabs (total) < 9.2e18)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) total);
+  else
+    g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.9g", total));
 }
 
 static void
@@ -72,7 +97,9 @@ print_summary (HearthProfile *profile,
                           hearth_profile_kind_to_string (hearth_profile_get_kind (profile)));
   g_string_append_printf (out, "unit: %s\n",
                           hearth_unit_to_string (hearth_profile_get_unit (profile)));
-  g_string_append_printf (out, "total: %.9g\n", hearth_profile_get_total (profile));
+  g_string_append (out, "total: ");
+  append_total (out, profile);
+  g_string_append_c (out, '\n');
   g_string_append_printf (out, "functions: %u\n", listed);
   g_string_append_printf (out, "edges: %u\n", hearth_profile_get_n_edges (profile));
   for (guint i = 0; warnings[i] != NULL; i++)

@@ -151,19 +151,13 @@ has_frame (HearthProfile *profile,
 static guint
 n_distinct_stacks (HearthProfile *profile)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n_nodes, n = 0;
+  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
 
-  for (guint s = 0; s < hearth_profile_get_n_stacks (profile); s++)
-    {
-      guint depth;
-      const guint *frames = hearth_profile_get_stack (profile, s, &depth);
-      GString *key = g_string_new (NULL);
-
-      for (guint i = 0; i < depth; i++)
-        g_string_append_printf (key, "%u,", frames[i]);
-      g_hash_table_add (seen, g_string_free (key, FALSE));
-    }
-  return g_hash_table_size (seen);
+  for (guint i = 1; i < n_nodes; i++)
+    if (nodes[i].n_stacks > 0)
+      n++;
+  return n;
 }
 
 static void
@@ -516,6 +510,13 @@ test_split_frame (void)
     { "process 12:\"python x.py\"", "", "process 12:\"python x.py\"", 0 },
     { "workload.py:Square.area:34", "workload.py", "Square.area", 34 },
     { "a.py:<task x:y>:5", "a.py", "<task x:y>", 5 },
+    { "<frozen importlib._bootstrap>:_find_and_load:1360", "<frozen importlib._bootstrap>",
+      "_find_and_load", 1360 },
+    { "<string>:<module>:1", "<string>", "<module>", 1 },
+    /* the shape of CPython's frames, but node's (from speedscope's and inferno's corpora) */
+    { "LazyCompile:_tickDomainCallback node.js:387", "",
+      "LazyCompile:_tickDomainCallback node.js:387", 0 },
+    { "lib:work:12", "", "lib:work:12", 0 },
     { "tid:140080673144896", "", "tid:140080673144896", 0 },
     { "<GC>", "", "<GC>", 0 },
     { "a::5", "", "a::5", 0 },
@@ -542,6 +543,84 @@ test_split_frame (void)
       g_assert_cmpstr (name, ==, cases[i].name);
       g_assert_cmpint (line, ==, cases[i].line);
     }
+}
+
+/* `tid:N` roots say the file is CPython's collapsed output: then FILE:FUNC:LINE is split
+ * whatever FILE looks like. */
+static void
+test_cpython_dialect (void)
+{
+  g_autoptr (HearthProfile) plain = read_ok ("LazyCompile:_tickDomainCallback node.js:387;"
+                                             "lib:work:12 2\n");
+  g_autoptr (HearthProfile) cpython = read_ok ("tid:7;lib:work:12 2\n");
+
+  hearth_test_assert_function (hearth_test_find_frame (plain, "lib:work:12"), "", 0,
+                               "lib:work:12");
+  hearth_test_assert_function (hearth_test_find_frame (plain,
+                                                       "LazyCompile:_tickDomainCallback "
+                                                       "node.js:387"),
+                               "", 0, "LazyCompile:_tickDomainCallback node.js:387");
+  hearth_test_assert_function (hearth_test_find_frame (cpython, "lib:work:12"), "lib", 12,
+                               "work");
+}
+
+/* Text that is not folded stacks is said to be so, rather than loaded as a few accidental
+ * samples or read to its end. */
+static void
+test_not_a_profile (void)
+{
+  g_autoptr (GString) mostly_bad = g_string_new (NULL);
+  g_autoptr (GString) blank = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) few = NULL;
+  HearthProfile *p;
+
+  /* 100 ignored lines for 9 stacks: more than ten to one */
+  for (guint i = 0; i < 100; i++)
+    g_string_append (mostly_bad, "this is a log line\n");
+  for (guint i = 0; i < 9; i++)
+    g_string_append (mostly_bad, "main;work 1\n");
+  p = read_text (mostly_bad->str, mostly_bad->len, &error);
+  g_assert_null (p);
+  g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_UNSUPPORTED);
+  g_assert_true (g_str_has_prefix (error->message, "not a profile: "));
+  g_assert_nonnull (strstr (error->message, "speedscope"));
+  g_clear_error (&error);
+
+  /* ... and ten to one is still a profile, with a warning */
+  g_string_append (mostly_bad, "main;work 1\n");
+  few = read_text (mostly_bad->str, mostly_bad->len, &error);
+  g_assert_no_error (error);
+  g_assert_true (hearth_test_has_warning (few, "100 lines ignored (first: line 1: no count)"));
+
+  /* no stack line in the first 64 KiB: the rest is not read */
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_c (blank, '\n');
+  g_string_append (blank, "main;work 1\n");
+  p = read_text (blank->str, blank->len, &error);
+  g_assert_null (p);
+  g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_UNSUPPORTED);
+}
+
+/* Lines are added by their prefix shared with the line before: the stacks must be the same
+ * as read one by one. */
+static void
+test_shared_prefix (void)
+{
+  g_autoptr (HearthProfile) p = read_ok ("a;b;c 1\na;b;d 2\na;b 3\na;x;c 4\na;b;c 5\n"
+                                         "b;c 6\na;b;c;d 7\n");
+  guint n_nodes;
+  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (p, &n_nodes);
+
+  /* a, a;b, a;b;c, a;b;d, a;x, a;x;c, b, b;c, a;b;c;d */
+  g_assert_cmpuint (n_nodes, ==, 10);
+  g_assert_cmpuint (n_distinct_stacks (p), ==, 6);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "a")->cum, ==, 22);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "b")->cum, ==, 24);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "c")->cum, ==, 23);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "c")->own, ==, 16);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "d")->cum, ==, 9);
+  g_assert_cmpfloat (nodes[3].weight, ==, 6);
 }
 
 static void
@@ -679,8 +758,8 @@ test_deep (void)
   g_string_append (text, " 3\n");
   ok = read_text (text->str, text->len, &error);
   g_assert_no_error (error);
-  hearth_profile_get_stack (ok, 0, &depth);
-  g_assert_cmpuint (depth, ==, 100000);
+  hearth_profile_get_stack_nodes (ok, &depth);
+  g_assert_cmpuint (depth, ==, 100000 + 1);
   g_assert_cmpfloat (hearth_test_find_frame (ok, "f")->cum, ==, 3);
 
   g_string_insert (text, 0, "x\t1\nroot;");
@@ -725,6 +804,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/folded/plain", test_plain);
+  g_test_add_func ("/folded/cpython-dialect", test_cpython_dialect);
+  g_test_add_func ("/folded/not-a-profile", test_not_a_profile);
+  g_test_add_func ("/folded/shared-prefix", test_shared_prefix);
   g_test_add_func ("/folded/pyspy", test_pyspy);
   g_test_add_func ("/folded/pyspy-threads", test_pyspy_threads);
   g_test_add_func ("/folded/pyspy-nolineno", test_pyspy_nolineno);

@@ -9,8 +9,10 @@
 #include "hearth-profile-private.h"
 #include "hearth-test-util.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void
 test_hash_incremental (void)
@@ -131,6 +133,7 @@ test_stacks_derive (void)
   guint b = _hearth_profile_intern_frame (p, "b", "", 0, "b");
   guint c = _hearth_profile_intern_frame (p, "c", "", 0, "c");
   guint s1[] = { a, b, c }, s2[] = { a, b }, s3[] = { a, a };
+  const HearthStackNode *nodes;
   const HearthFunction *f;
   const guint *idx;
   guint n, depth;
@@ -143,8 +146,14 @@ test_stacks_derive (void)
 
   g_assert_true (hearth_profile_has_stacks (p));
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 3);
-  g_assert_cmpuint (hearth_profile_get_stack (p, 2, &depth)[1], ==, a);
-  g_assert_cmpuint (depth, ==, 2);
+  /* nodes a, a;b, a;b;c (3 and 2 end there), then a;a (1) */
+  nodes = hearth_profile_get_stack_nodes (p, &depth);
+  g_assert_cmpuint (depth, ==, 5);
+  g_assert_cmpuint (nodes[2].n_stacks, ==, 1);
+  g_assert_cmpfloat (nodes[2].weight, ==, 2);
+  g_assert_cmpuint (nodes[4].parent, ==, 1);
+  g_assert_cmpuint (nodes[4].function, ==, a);
+  g_assert_cmpfloat (nodes[4].weight, ==, 1);
   g_assert_cmpfloat (hearth_profile_get_total (p), ==, 6);
 
   f = hearth_profile_get_function (p, a);
@@ -204,6 +213,134 @@ test_warnings_and_clamp (void)
   g_assert_cmpfloat (hearth_profile_clamp (0.5), ==, 0.5);
 }
 
+/* Sums of huge weights stop at G_MAXDOUBLE with a warning, rather than reaching inf. */
+static void
+test_saturate (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_SPEEDSCOPE,
+                                                     HEARTH_KIND_SAMPLED, HEARTH_UNIT_SECONDS);
+  guint a = _hearth_profile_intern_frame (p, "a", "", 0, "a");
+  guint b = _hearth_profile_intern_frame (p, "b", "", 0, "b");
+  guint s1[] = { a }, s2[] = { a, b };
+
+  _hearth_profile_add_stack (p, s1, 1, 1.7e308);
+  _hearth_profile_add_stack (p, s2, 2, 1.7e308);
+  _hearth_profile_finish (p);
+
+  g_assert_cmpfloat (hearth_profile_get_total (p), ==, G_MAXDOUBLE);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "a")->cum, ==, G_MAXDOUBLE);
+  g_assert_cmpfloat (hearth_test_find_frame (p, "b")->cum, ==, 1.7e308);
+  g_assert_cmpuint (hearth_test_n_warnings (p), ==, 1);
+  g_assert_nonnull (strstr (hearth_profile_get_warnings (p)[0], "capped"));
+}
+
+/* Counts add up as integers: exact past 2^53, where doubles round. */
+static void
+test_total_count (void)
+{
+  g_autoptr (HearthProfile) p = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                     HEARTH_KIND_SAMPLED, HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthProfile) times = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                         HEARTH_KIND_SAMPLED,
+                                                         HEARTH_UNIT_SAMPLES);
+  guint a = _hearth_profile_intern_frame (p, "a", "", 0, "a");
+  guint t = _hearth_profile_intern_frame (times, "t", "", 0, "t");
+  guint64 count = 0;
+
+  _hearth_profile_add_stack (p, &a, 1, 9007199254740992.0);  /* 2^53 */
+  _hearth_profile_add_stack (p, &a, 1, 1);
+  _hearth_profile_add_stack (p, &a, 1, 90486853312.0);
+  _hearth_profile_finish (p);
+  g_assert_true (hearth_profile_get_total_count (p, &count));
+  g_assert_cmpuint (count, ==, G_GUINT64_CONSTANT (9007199254740993) + 90486853312);
+
+  _hearth_profile_add_stack (times, &t, 1, 0.5);
+  _hearth_profile_finish (times);
+  g_assert_false (hearth_profile_get_total_count (times, &count));
+}
+
+static HearthProfile *
+load_bytes (const void  *data,
+            gsize        len,
+            GError     **error)
+{
+  g_autoptr (GBytes) bytes = g_bytes_new (data, len);
+
+  return hearth_profile_load_bytes (bytes, "in", error);
+}
+
+/* UTF-16 with a byte-order mark, either way round, reads as its UTF-8. */
+static void
+test_load_utf16 (void)
+{
+  static const char le[] = "\xff\xfe" "m\0a\0i\0n\0;\0w\0 \0" "3\0\n\0";
+  static const char be[] = "\xfe\xff" "\0m\0a\0i\0n\0;\0w\0 \0" "3\0\n";
+  const char *texts[] = { le, be };
+  gsize lens[] = { sizeof le - 1, sizeof be - 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HearthProfile) p = load_bytes (texts[i], lens[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (hearth_profile_get_format (p), ==, HEARTH_FORMAT_FOLDED);
+      g_assert_cmpfloat (hearth_test_find_frame (p, "w")->cum, ==, 3);
+      g_assert_cmpfloat (hearth_test_find_frame (p, "main")->cum, ==, 3);
+    }
+}
+
+/* What is none of the formats says so, and a marshalled non-dict names what it holds. */
+static void
+test_load_not_a_profile (void)
+{
+  static const guint8 elf[] = { 0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0, 0, 0, 'a', ' ', '1' };
+  static const guint8 list[] = { 0xdb, 2, 0, 0, 0, 0xe9, 1, 0, 0, 0, 0xe9, 2, 0, 0, 0 };
+  static const guint8 plain_list[] = { '[', 1, 0, 0, 0, 'N' };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) text = NULL;
+
+  g_assert_null (load_bytes (elf, sizeof elf, &error));
+  g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_UNSUPPORTED);
+  g_assert_true (g_str_has_prefix (error->message, "in: not a profile: "));
+  g_clear_error (&error);
+
+  g_assert_null (load_bytes (list, sizeof list, &error));
+  g_assert_cmpstr (error->message, ==, "in: a pstats file holds a dict; this one holds a list");
+  g_clear_error (&error);
+  g_assert_null (load_bytes (plain_list, sizeof plain_list, &error));
+  g_assert_cmpstr (error->message, ==, "in: a pstats file holds a dict; this one holds a list");
+  g_clear_error (&error);
+
+  /* text that starts like those is text */
+  text = load_bytes ("[unknown];main 1\n", 17, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (hearth_test_find_frame (text, "[unknown]"));
+}
+
+/* A FIFO (no writer) and a folder are refused at once, by name. */
+static void
+test_load_not_regular (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hearth-test-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *expected = g_strdup_printf ("%s: not a regular file", fifo);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_null (hearth_profile_load_path (fifo, &error));
+  g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, expected));
+  g_clear_error (&error);
+
+  g_assert_null (hearth_profile_load_path (dir, &error));
+  g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, "is a folder, not a profile file"));
+
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -215,6 +352,11 @@ main (int   argc,
   g_test_add_func ("/profile/edges/last-wins", test_edges_last_wins);
   g_test_add_func ("/profile/stacks/derive", test_stacks_derive);
   g_test_add_func ("/profile/warnings-and-clamp", test_warnings_and_clamp);
+  g_test_add_func ("/profile/saturate", test_saturate);
+  g_test_add_func ("/profile/total-count", test_total_count);
+  g_test_add_func ("/loader/utf16", test_load_utf16);
+  g_test_add_func ("/loader/not-a-profile", test_load_not_a_profile);
+  g_test_add_func ("/loader/not-regular", test_load_not_regular);
 
   return g_test_run ();
 }

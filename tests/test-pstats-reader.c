@@ -645,7 +645,7 @@ test_bad_fixtures (void)
     /* the nested tuples are refused at the first one, before their depth matters (the
      * depth limit inside a dict is checked in /pstats/bad/bombs) */
     { "bad_deep.prof", HEARTH_PROFILE_ERROR_BAD_SHAPE,
-      "expected a pstats dictionary, found a tuple" },
+      "a pstats file holds a dict; this one holds a tuple" },
     { "bad_hugelen.prof", HEARTH_PROFILE_ERROR_TOO_LARGE,
       "string of 2147483647 bytes at offset 0x3 exceeds the 3 bytes left" },
     { "bad_ref.prof", HEARTH_PROFILE_ERROR_BAD_REF,
@@ -690,11 +690,11 @@ static void
 test_shapes (void)
 {
   const struct { const char *bytes; gsize n; const char *message; } wrong[] = {
-    { "[\x00\x00\x00\x00", 5, "expected a pstats dictionary, found a list" },
-    { ")\x00", 2, "expected a pstats dictionary, found a tuple" },
-    { "N", 1, "expected a pstats dictionary, found None" },
-    { "i\x01\x00\x00\x00", 5, "expected a pstats dictionary, found an int" },
-    { "z\x01x", 3, "expected a pstats dictionary, found a string" },
+    { "[\x00\x00\x00\x00", 5, "a pstats file holds a dict; this one holds a list" },
+    { ")\x00", 2, "a pstats file holds a dict; this one holds a tuple" },
+    { "N", 1, "a pstats file holds a dict; this one holds None" },
+    { "i\x01\x00\x00\x00", 5, "a pstats file holds a dict; this one holds an int" },
+    { "z\x01x", 3, "a pstats file holds a dict; this one holds a string" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)

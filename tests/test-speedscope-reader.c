@@ -143,8 +143,9 @@ test_threads (void)
   const HearthFunction *t1 = hearth_test_find_frame (p, "Thread 1 \"Main\"");
   const HearthFunction *t2 = hearth_test_find_frame (p, "Thread 2");
   const HearthFunction *main_ = hearth_test_find_frame (p, "main (app.py:1)");
-  guint depth;
-  const guint *stack;
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+  const HearthStackNode *nodes;
+  guint n_nodes;
 
   g_assert_cmpint (hearth_profile_get_unit (p), ==, HEARTH_UNIT_SECONDS);
   g_assert_null (hearth_profile_get_name (p));
@@ -159,10 +160,17 @@ test_threads (void)
   hearth_test_assert_function (hearth_test_find_frame (p, "work (app.py)"), "app.py", 0, "work");
   g_assert_cmpfloat_with_epsilon (hearth_test_find_frame (p, "leaf")->own, 0.765, 1e-12);
 
-  stack = hearth_profile_get_stack (p, 0, &depth);
-  g_assert_cmpuint (depth, ==, 3);
-  g_assert_cmpstr (hearth_profile_get_function (p, stack[0])->frame, ==, "Thread 1 \"Main\"");
-  g_assert_cmpstr (hearth_profile_get_function (p, stack[2])->frame, ==, "work (app.py)");
+  /* the first sample made nodes 1, 2 and 3: Thread 1, then main, then work */
+  nodes = hearth_profile_get_stack_nodes (p, &n_nodes);
+  g_assert_cmpuint (n_nodes, >, 3);
+  g_assert_cmpuint (nodes[3].n_stacks, ==, 1);
+  g_assert_cmpfloat_with_epsilon (nodes[3].weight, 0.010, 1e-12);
+  hearth_profile_get_stack_frames (p, 3, stack);
+  g_assert_cmpuint (stack->len, ==, 3);
+  g_assert_cmpstr (hearth_profile_get_function (p, g_array_index (stack, guint, 0))->frame, ==,
+                   "Thread 1 \"Main\"");
+  g_assert_cmpstr (hearth_profile_get_function (p, g_array_index (stack, guint, 2))->frame, ==,
+                   "work (app.py)");
 
   g_assert_true (hearth_test_has_warning (p, "speedscope: profile 3 (\"Heap\"): unit \"bytes\" "
                                              "does not match \"milliseconds\" of profile 1, "

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hearth-application.h"
 #include "hearth-format.h"
@@ -555,6 +556,88 @@ test_broken_file (Fixture       *f,
   }
 }
 
+/* Writes @n bytes of newlines through gzip: 64 MiB from some 64 KiB. */
+static void
+write_newline_bomb (const char *path,
+                    gsize       n)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE,
+                                                      NULL, NULL);
+  g_autoptr (GConverter) gz = G_CONVERTER (g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP,
+                                                                  9));
+  g_autoptr (GOutputStream) stream = g_converter_output_stream_new (G_OUTPUT_STREAM (out), gz);
+  g_autofree char *block = g_malloc (1 << 20);
+
+  memset (block, '\n', 1 << 20);
+  for (gsize done = 0; done < n; done += 1 << 20)
+    g_assert_true (g_output_stream_write_all (stream, block, 1 << 20, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (stream, NULL, NULL));
+}
+
+/* A window given a hostile file shows a one-line banner naming it, and goes on working. */
+static void
+check_hostile (const char *path,
+               const char *problem)
+{
+  g_autofree char *example = hearth_test_example_path ("after.prof");
+  HearthWindow *window = open_in_app (path);
+  const char *message = _hearth_window_get_message (window);
+
+  g_test_message ("message: %s", message);
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (message, path));
+  g_assert_nonnull (strstr (message, problem));
+  g_assert_null (strchr (message, '\n'));
+  g_assert_true (hearth_window_is_empty (window));
+
+  hearth_window_open (window, g_file_new_for_path (example));
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  g_assert_cmpstr (_hearth_window_get_page (window), ==, "graph");
+  g_assert_null (_hearth_window_get_message (window));
+}
+
+static void
+test_hostile_files (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *fifo = NULL;
+  g_autofree char *bomb = NULL;
+  g_autofree char *cut = NULL;
+  g_autofree char *example = NULL;
+  g_autofree char *bytes = NULL;
+  gsize len = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  dir = g_dir_make_tmp ("hearth-hostile-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+
+  /* a FIFO with no writer: opening it must not block the loader */
+  fifo = g_build_filename (dir, "fifo.prof", NULL);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  check_hostile (fifo, "not a regular file");
+
+  bomb = g_build_filename (dir, "bomb.folded.gz", NULL);
+  write_newline_bomb (bomb, 64 << 20);
+  check_hostile (bomb, "not a profile");
+
+  /* a profile cut short, as by a profiler still writing it */
+  cut = g_build_filename (dir, "cut.prof", NULL);
+  example = hearth_test_example_path ("before.prof");
+  g_assert_true (g_file_get_contents (example, &bytes, &len, NULL));
+  g_assert_true (g_file_set_contents (cut, bytes, len / 3, NULL));
+  check_hostile (cut, "cut.prof");
+
+  g_assert_nonnull (gtk_application_get_windows (GTK_APPLICATION (app)));
+  g_unlink (fifo);
+  g_unlink (bomb);
+  g_unlink (cut);
+  g_rmdir (dir);
+}
+
 static void
 test_empty_profile (void)
 {
@@ -674,6 +757,7 @@ main (int   argc,
   ADD ("zoom", test_zoom);
   ADD ("warnings", test_warnings);
   ADD ("broken-file", test_broken_file);
+  ADD ("hostile-files", test_hostile_files);
   g_test_add_func ("/window/warnings-estimated", test_warnings_estimated);
   g_test_add_func ("/window/warnings-cut-off", test_warnings_cut_off);
   g_test_add_func ("/window/empty-profile", test_empty_profile);

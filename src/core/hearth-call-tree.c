@@ -599,8 +599,11 @@ build_trie (HearthProfile *profile,
   guint root_function = root >= 0 ? (guint) root : G_MAXUINT;
   guint none = G_MAXUINT;
   double nothing = 0;
-  guint n;
+  guint n, n_nodes;
   TrieOrder order = { trie, profile };
+  const HearthStackNode *nodes;
+  g_autofree guint *map = NULL;
+  g_autofree double *below = NULL;
 
   trie->parent = g_array_new (FALSE, FALSE, sizeof (guint));
   trie->function = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -610,33 +613,38 @@ build_trie (HearthProfile *profile,
   g_array_append_val (trie->weight, nothing);
   hearth_pair_table_init (&table);
 
-  for (guint s = 0; s < hearth_profile_get_n_stacks (profile); s++)
+  /* Each stack node of the profile maps to a node here (G_MAXUINT: above @root, not
+   * shown); its own weight goes there, and the sums come after, children to parents. */
+  nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
+  map = g_new (guint, n_nodes);
+  below = g_new0 (double, n_nodes);
+  for (guint i = n_nodes - 1; i > 0; i--)
     {
-      guint depth = 0, start = 0, node = 0, previous = root_function;
-      const guint *frames = hearth_profile_get_stack (profile, s, &depth);
-      double weight = layout_time (hearth_profile_get_stack_weight (profile, s));
-
-      if (!(weight > 0))
-        continue;
-      if (root >= 0)
-        {
-          while (start < depth && frames[start] != root_function)
-            start++;
-          if (start == depth)
-            continue;
-          start++;
-        }
-
-      g_array_index (trie->weight, double, 0) += weight;
-      for (guint i = start; i < depth; i++)
-        {
-          if (collapse && frames[i] == previous)
-            continue;
-          node = trie_child (trie, &table, node, frames[i]);
-          g_array_index (trie->weight, double, node) += weight;
-          previous = frames[i];
-        }
+      below[i] += layout_time (nodes[i].weight);
+      below[nodes[i].parent] += below[i];
     }
+  map[0] = root >= 0 ? G_MAXUINT : 0;
+  for (guint i = 1; i < n_nodes; i++)
+    {
+      guint up = map[nodes[i].parent];
+      guint previous = nodes[i].parent > 0 ? nodes[nodes[i].parent].function : root_function;
+      double weight = layout_time (nodes[i].weight);
+
+      /* stacks of no weight make no bars */
+      if (!(below[i] > 0))
+        map[i] = G_MAXUINT;
+      else if (up == G_MAXUINT)
+        map[i] = nodes[i].function == root_function ? 0 : G_MAXUINT;
+      else if (collapse && nodes[i].function == previous)
+        map[i] = up;
+      else
+        map[i] = trie_child (trie, &table, up, nodes[i].function);
+      if (map[i] != G_MAXUINT && weight > 0)
+        g_array_index (trie->weight, double, map[i]) += weight;
+    }
+  for (guint i = trie->parent->len - 1; i > 0; i--)
+    g_array_index (trie->weight, double, g_array_index (trie->parent, guint, i)) +=
+      g_array_index (trie->weight, double, i);
   hearth_pair_table_clear (&table);
 
   /* children of each node, widest first */

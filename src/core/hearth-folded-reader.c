@@ -10,6 +10,7 @@
 #include "hearth-folded-reader.h"
 #include "hearth-profile-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* One line of text, and one line's frames, beyond which the file is rejected. */
@@ -18,6 +19,10 @@
 #define HEARTH_FOLDED_CHUNK      (64 * 1024)
 /* How many pieces after a piece with an unclosed " (" may close it (a ';' inside a file name). */
 #define HEARTH_FOLDED_REJOIN_WINDOW 16
+/* When text is not folded stacks at all (see hearth_folded_plausible). */
+#define HEARTH_FOLDED_FIRST_STACK_WITHIN (64 * 1024)
+#define HEARTH_FOLDED_MIN_IGNORED        100
+#define HEARTH_FOLDED_IGNORED_RATIO      10
 /* Line numbers in frames are at most this many digits, so they fit in a gint64. */
 #define HEARTH_FOLDED_MAX_LINE_DIGITS 18
 
@@ -36,6 +41,7 @@ typedef struct
   gsize         end;       /* end of the bytes read so far */
   gboolean      eof;
   guint64       line_no;   /* number of the line last returned, from 1 */
+  guint64       consumed;  /* bytes of the lines returned so far */
 } HearthLineReader;
 
 typedef enum
@@ -67,8 +73,10 @@ static void
 hearth_line_reader_set_error (GError **error,
                               GError  *read_error)
 {
-  /* Cancellation stays recognisable; anything else is an I/O problem of the file. */
-  if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  /* Cancellation and the loader's own limits stay recognisable; anything else is an I/O
+   * problem of the file. */
+  if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      read_error->domain == HEARTH_PROFILE_ERROR)
     g_propagate_error (error, read_error);
   else
     {
@@ -120,6 +128,7 @@ hearth_line_reader_next (HearthLineReader  *self,
         {
           *line = (char *) self->buf + self->start;
           *len = line_end - self->start;
+          self->consumed += *len + (nl != NULL);
           self->start = self->scan = nl != NULL ? line_end + 1 : line_end;
           self->line_no++;
           return HEARTH_LINE_OK;
@@ -223,11 +232,23 @@ hearth_frame_parse_pyspy (const char       *f,
   return TRUE;
 }
 
+/* A file part that only Python writes: `*.py`, `<frozen …>`, `<string>`. */
+static gboolean
+hearth_looks_like_python_file (const char *f,
+                               gsize       n)
+{
+  return (n > 3 && memcmp (f + n - 3, ".py", 3) == 0) ||
+         (n >= 8 && memcmp (f, "<frozen ", 8) == 0 && f[n - 1] == '>') ||
+         (n == 8 && memcmp (f, "<string>", 8) == 0);
+}
+
 /* CPython 3.15 `profiling.sampling --collapsed`: `BASENAME:FUNC:LINE`, split at the first and
- * the last ':' (qualified names and task names may hold more). */
+ * the last ':' (qualified names and task names may hold more); @dialect: the file is known
+ * to be that output. */
 static gboolean
 hearth_frame_parse_cpython (const char       *f,
                             gsize             n,
+                            gboolean          dialect,
                             HearthFrameParts *parts)
 {
   const char *first = memchr (f, ':', n);
@@ -236,6 +257,9 @@ hearth_frame_parse_cpython (const char       *f,
   if (first == NULL)
     return FALSE;
   a = first - f;
+  /* `LazyCompile:_tickDomainCallback node.js:387` has the shape but is no Python frame */
+  if (!dialect && !hearth_looks_like_python_file (f, a))
+    return FALSE;
   for (b = n - 1; b > a && f[b] != ':'; b--)
     ;
   if (a == 0 || b <= a + 1 ||
@@ -248,10 +272,13 @@ hearth_frame_parse_cpython (const char       *f,
   return TRUE;
 }
 
-/* Fills @parts with what to display for frame @f; plain names have file "" and line 0. */
+/* Fills @parts with what to display for frame @f; plain names have file "" and line 0.
+ * @cpython: the file is CPython 3.15's collapsed output (its `tid:N` root frames), so any
+ * `FILE:FUNC:LINE` frame is one of its frames. */
 static void
 hearth_frame_parse (const char       *f,
                     gsize             n,
+                    gboolean          cpython,
                     HearthFrameParts *parts)
 {
   memset (parts, 0, sizeof *parts);
@@ -260,7 +287,7 @@ hearth_frame_parse (const char       *f,
     return;
   if (hearth_frame_parse_pyspy (f, n, parts))
     return;
-  if (hearth_frame_parse_cpython (f, n, parts))
+  if (hearth_frame_parse_cpython (f, n, cpython, parts))
     return;
   memset (parts, 0, sizeof *parts);
   parts->name_len = n;
@@ -286,7 +313,7 @@ _hearth_folded_split_frame (const char  *frame,
 
   g_return_if_fail (frame != NULL);
 
-  hearth_frame_parse (frame, strlen (frame), &parts);
+  hearth_frame_parse (frame, strlen (frame), FALSE, &parts);
   if (file != NULL)
     *file = g_strndup (frame + parts.file_start, parts.file_len);
   if (line != NULL)
@@ -368,7 +395,15 @@ typedef struct
   GString           *name_buf;
   GString           *num_buf;
 
+  /* the last stack added to self->profile, and its node after each frame: sorted folded
+   * files (and bombs of one line) share long prefixes, which need no interning again */
+  GString           *last_text;
+  GArray            *last_pieces;    /* HearthFoldedPiece, into last_text */
+  GArray            *last_nodes;     /* guint */
+
   guint64            n_stacks;
+  gboolean           cpython;        /* a `tid:N` root frame was seen */
+  guint              max_nodes;      /* the budget of stack nodes */
   HearthFoldedTally  ignored;
   HearthFoldedTally  invalid_utf8;
   HearthFoldedTally  saturated;
@@ -402,6 +437,12 @@ hearth_folded_reader_init (HearthFoldedReader *self)
   self->file_buf = g_string_new (NULL);
   self->name_buf = g_string_new (NULL);
   self->num_buf = g_string_new (NULL);
+  self->last_text = g_string_new (NULL);
+  self->last_pieces = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPiece));
+  self->last_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* a node costs some 60 bytes with its share of the lookup table, and a new frame as
+   * much again in its function and strings */
+  self->max_nodes = (guint) MIN (_hearth_memory_budget () / 128, G_MAXUINT32 / 2);
 }
 
 static void
@@ -417,6 +458,9 @@ hearth_folded_reader_clear (HearthFoldedReader *self)
   g_string_free (self->file_buf, TRUE);
   g_string_free (self->name_buf, TRUE);
   g_string_free (self->num_buf, TRUE);
+  g_string_free (self->last_text, TRUE);
+  g_array_unref (self->last_pieces);
+  g_array_unref (self->last_nodes);
 }
 
 static inline gboolean
@@ -644,13 +688,41 @@ hearth_folded_intern (HearthFoldedReader *self,
 
   g_string_truncate (self->frame_buf, 0);
   g_string_append_len (self->frame_buf, frame, len);
-  hearth_frame_parse (frame, len, &parts);
+  hearth_frame_parse (frame, len, self->cpython, &parts);
   g_string_truncate (self->file_buf, 0);
   g_string_append_len (self->file_buf, frame + parts.file_start, parts.file_len);
   g_string_truncate (self->name_buf, 0);
   g_string_append_len (self->name_buf, frame + parts.name_start, parts.name_len);
   return _hearth_profile_intern_frame (profile, self->frame_buf->str, self->file_buf->str,
                                        parts.line, self->name_buf->str);
+}
+
+/* How many leading pieces of @text are those of the last stack. */
+static guint
+hearth_folded_shared_prefix (HearthFoldedReader *self,
+                             const char         *text)
+{
+  const HearthFoldedPiece *p = (const HearthFoldedPiece *) (void *) self->pieces->data;
+  const HearthFoldedPiece *q = (const HearthFoldedPiece *) (void *) self->last_pieces->data;
+  guint n = MIN (self->pieces->len, self->last_pieces->len), k = 0;
+
+  while (k < n && p[k].len == q[k].len &&
+         memcmp (text + p[k].start, self->last_text->str + q[k].start, p[k].len) == 0)
+    k++;
+  return k;
+}
+
+static void
+hearth_folded_remember (HearthFoldedReader *self,
+                        const char         *text)
+{
+  const HearthFoldedPiece *p = (const HearthFoldedPiece *) (void *) self->pieces->data;
+  guint n = self->pieces->len;
+
+  g_string_truncate (self->last_text, 0);
+  g_string_append_len (self->last_text, text, p[n - 1].start + p[n - 1].len);
+  g_array_set_size (self->last_pieces, 0);
+  g_array_append_vals (self->last_pieces, p, n);
 }
 
 /* Adds the frames in self->pieces (of @text) to @profile as one stack. */
@@ -661,13 +733,46 @@ hearth_folded_emit (HearthFoldedReader *self,
                     double              weight)
 {
   const HearthFoldedPiece *p = (const HearthFoldedPiece *) (void *) self->pieces->data;
+  guint shared = 0, node = 0;
 
-  g_array_set_size (self->ids, self->pieces->len);
-  for (guint i = 0; i < self->pieces->len; i++)
-    g_array_index (self->ids, guint, i) = hearth_folded_intern (self, profile,
-                                                                text + p[i].start, p[i].len);
-  _hearth_profile_add_stack (profile, (const guint *) (void *) self->ids->data,
-                             self->ids->len, weight);
+  if (profile != self->profile)
+    {
+      g_array_set_size (self->ids, self->pieces->len);
+      for (guint i = 0; i < self->pieces->len; i++)
+        g_array_index (self->ids, guint, i) = hearth_folded_intern (self, profile,
+                                                                    text + p[i].start,
+                                                                    p[i].len);
+      _hearth_profile_add_stack (profile, (const guint *) (void *) self->ids->data,
+                                 self->ids->len, weight);
+      return;
+    }
+
+  shared = hearth_folded_shared_prefix (self, text);
+  if (shared > 0)
+    node = g_array_index (self->last_nodes, guint, shared - 1);
+  g_array_set_size (self->last_nodes, self->pieces->len);
+  for (guint i = shared; i < self->pieces->len; i++)
+    {
+      guint id = hearth_folded_intern (self, profile, text + p[i].start, p[i].len);
+
+      node = _hearth_profile_stack_child (profile, node, id);
+      g_array_index (self->last_nodes, guint, i) = node;
+    }
+  _hearth_profile_add_stack_at (profile, node, weight);
+  hearth_folded_remember (self, text);
+}
+
+/* The distinct stacks are what a folded file's memory grows with. */
+static gboolean
+hearth_folded_check_budget (HearthFoldedReader  *self,
+                            HearthProfile       *profile,
+                            GError             **error)
+{
+  if (_hearth_profile_get_n_stack_nodes (profile) <= self->max_nodes)
+    return TRUE;
+  g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+               _("too large: more than %u distinct stack frames"), self->max_nodes);
+  return FALSE;
 }
 
 static gboolean
@@ -690,7 +795,7 @@ hearth_folded_add_single (HearthFoldedReader  *self,
     hearth_folded_tally (&self->saturated, line_no, NULL);
   hearth_folded_emit (self, self->profile, text, count);
   self->n_stacks++;
-  return TRUE;
+  return hearth_folded_check_budget (self, self->profile, error);
 }
 
 static void
@@ -755,6 +860,8 @@ hearth_folded_flush_as_pairs (HearthFoldedReader  *self,
       hearth_folded_emit (self, self->profile, text, p->second);
       hearth_folded_emit (self, self->baseline, text, p->first);
       self->n_stacks++;
+      if (!hearth_folded_check_budget (self, self->profile, error))
+        return FALSE;
     }
   g_array_set_size (self->pending, 0);
   return TRUE;
@@ -825,6 +932,10 @@ hearth_folded_feed (HearthFoldedReader  *self,
       hearth_folded_tally (&self->invalid_utf8, line_no, NULL);
     }
 
+  if (!self->cpython && len - lead > 5 && memcmp (line + lead, "tid:", 4) == 0 &&
+      g_ascii_isdigit (line[lead + 4]))
+    self->cpython = TRUE;
+
   reason = hearth_folded_parse_line (self, line, len, &parsed);
   if (reason != NULL)
     {
@@ -869,6 +980,29 @@ hearth_folded_add_warnings (HearthFoldedReader *self)
                                  "the first is the baseline");
 }
 
+/* Text that is not folded stacks (a log, a binary blob, an endless device) would otherwise
+ * load as a few accidental samples, or be read forever: no stack line in the first 64 KiB,
+ * or in the end ten ignored lines for each stack line (a hundred while reading), and it is
+ * not a profile. */
+static gboolean
+hearth_folded_plausible (HearthFoldedReader  *self,
+                         HearthLineReader    *lines,
+                         gboolean             at_end,
+                         GError             **error)
+{
+  guint64 valid = self->n_stacks + self->pending->len;
+  guint64 ratio = at_end ? HEARTH_FOLDED_IGNORED_RATIO : 10 * HEARTH_FOLDED_IGNORED_RATIO;
+
+  if ((valid == 0 && lines->consumed > HEARTH_FOLDED_FIRST_STACK_WITHIN) ||
+      (self->ignored.n >= HEARTH_FOLDED_MIN_IGNORED * (at_end ? 1 : 10) &&
+       self->ignored.n > ratio * valid))
+    {
+      _hearth_set_not_a_profile (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * _hearth_folded_read:
  * @stream: the folded text, already decompressed
@@ -907,12 +1041,15 @@ _hearth_folded_read (GInputStream  *stream,
   hearth_line_reader_init (&lines, stream, cancellable);
 
   while ((r = hearth_line_reader_next (&lines, &line, &len, error)) == HEARTH_LINE_OK)
-    if (!hearth_folded_feed (&self, line, len, lines.line_no, error))
+    if (!hearth_folded_feed (&self, line, len, lines.line_no, error) ||
+        !hearth_folded_plausible (&self, &lines, FALSE, error))
       {
         r = HEARTH_LINE_ERROR;
         break;
       }
   if (r == HEARTH_LINE_ERROR)
+    goto out;
+  if (!hearth_folded_plausible (&self, &lines, TRUE, error))
     goto out;
 
   if (self.mode == HEARTH_FOLDED_PAIR_CANDIDATE && !hearth_folded_flush_as_pairs (&self, error))

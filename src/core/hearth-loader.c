@@ -9,16 +9,130 @@
 
 #include "hearth-profile-private.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gunixinputstream.h>
+#include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hearth-folded-reader.h"
 #include "hearth-pstats-reader.h"
 #include "hearth-speedscope-reader.h"
 
-/* Whole-file formats (marshal, JSON) are held in memory once; beyond this they are refused
- * rather than risking the machine's memory on a decompression bomb or a mistaken file. */
-#define HEARTH_MAX_WHOLE_FILE ((gsize) G_MAXINT32)
 #define HEARTH_SNIFF_BYTES 4096
+/* json-glib keeps some twenty bytes per byte of JSON text, the pstats reader some three per
+ * byte of marshal data: a whole file of either gets this share of the memory budget. */
+#define HEARTH_JSON_SHARE 16
+#define HEARTH_MARSHAL_SHARE 2
+/* Decompressed data is streamed, but reading it takes time: a gzip bomb of stack lines
+ * (4 GB from a few MB) gets this share, some seconds of reading. */
+#define HEARTH_DECOMPRESSED_SHARE 4
+/* Past this much, decompressed data may not be more than so many times the compressed data
+ * it came from: a bomb is stopped long before any budget. */
+#define HEARTH_RATIO_FROM (64 << 20)
+#define HEARTH_MAX_RATIO  256
+
+/* ------------------------------------------------------------------------------------------ */
+/* A stream that counts what passes and fails once @limit bytes have: every byte Hearth reads,
+ * after decompression, goes through one, so a gzip bomb ends in bounded time and memory. */
+
+#define HEARTH_TYPE_LIMIT_STREAM (hearth_limit_stream_get_type ())
+G_DECLARE_FINAL_TYPE (HearthLimitStream, hearth_limit_stream, HEARTH, LIMIT_STREAM,
+                      GFilterInputStream)
+
+struct _HearthLimitStream
+{
+  GFilterInputStream parent_instance;
+
+  guint64            limit;
+  guint64            seen;
+  gboolean           decompressed;
+  HearthLimitStream *compressed;    /* borrowed: what counts the bytes before inflating */
+};
+
+G_DEFINE_FINAL_TYPE (HearthLimitStream, hearth_limit_stream, G_TYPE_FILTER_INPUT_STREAM)
+
+static void
+hearth_limit_stream_set_error (HearthLimitStream  *self,
+                               GError            **error)
+{
+  g_autofree char *size = g_format_size (self->limit);
+
+  if (self->decompressed)
+    g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                 _("too large: more than %s after decompression"), size);
+  else
+    g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                 _("too large: more than %s"), size);
+}
+
+static gssize
+hearth_limit_stream_read (GInputStream  *stream,
+                          void          *buffer,
+                          gsize          count,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
+  HearthLimitStream *self = HEARTH_LIMIT_STREAM (stream);
+  GInputStream *base = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (stream));
+  gssize n;
+
+  if (self->seen >= self->limit)
+    {
+      /* one byte more tells a file of exactly @limit bytes from a longer one */
+      guint8 probe;
+
+      n = g_input_stream_read (base, &probe, 1, cancellable, error);
+      if (n > 0)
+        hearth_limit_stream_set_error (self, error);
+      return n > 0 ? -1 : n;
+    }
+  n = g_input_stream_read (base, buffer, MIN (count, self->limit - self->seen), cancellable,
+                           error);
+  if (n > 0)
+    self->seen += n;
+  if (n > 0 && self->compressed != NULL && self->seen > HEARTH_RATIO_FROM &&
+      self->seen / MAX (self->compressed->seen, 1) > HEARTH_MAX_RATIO)
+    {
+      g_autofree char *size = g_format_size (self->seen);
+
+      /* Profiles compress some ten times; only a bomb inflates hundreds of times. */
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                   _("too large: more than %s after decompression, %u times the "
+                     "compressed size"), size, (guint) HEARTH_MAX_RATIO);
+      return -1;
+    }
+  return n;
+}
+
+static void
+hearth_limit_stream_class_init (HearthLimitStreamClass *klass)
+{
+  G_INPUT_STREAM_CLASS (klass)->read_fn = hearth_limit_stream_read;
+}
+
+static void
+hearth_limit_stream_init (HearthLimitStream *self)
+{
+}
+
+static GInputStream *
+hearth_limit_stream_new (GInputStream *base,
+                         guint64       limit,
+                         gboolean      decompressed)
+{
+  HearthLimitStream *self = g_object_new (HEARTH_TYPE_LIMIT_STREAM, "base-stream", base,
+                                          "close-base-stream", FALSE, NULL);
+
+  self->limit = limit;
+  self->decompressed = decompressed;
+  return G_INPUT_STREAM (self);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 
 typedef enum
 {
@@ -26,10 +140,54 @@ typedef enum
   SNIFF_MARSHAL,
   SNIFF_JSON,
   SNIFF_TEXT,
+  SNIFF_BINARY,
 } Sniffed;
 
+/* The first byte of a marshalled object other than a dict, with FLAG_REF (Python 3.4+ sets
+ * it on every container): text does not start that way. */
+static gboolean
+is_marshal_code (guint8 c)
+{
+  return c != 0 && strchr ("()[<>{izZuatsglrNTF0", c & 0x7F) != NULL;
+}
+
+/* The first bytes are UTF-8 without NUL (a character cut at the end does not count). */
+static gboolean
+starts_as_text (const guint8 *data,
+                gsize         len)
+{
+  gsize n = MIN (len, 64);
+  const char *end;
+
+  if (memchr (data, '\0', n) != NULL)
+    return FALSE;
+  if (g_utf8_validate_len ((const char *) data, n, &end))
+    return TRUE;
+  return n < len && (gsize) (end - (const char *) data) + 4 > n;
+}
+
+static gboolean
+looks_like_marshal_object (const guint8 *data,
+                           gsize         len)
+{
+  guint32 n;
+
+  /* the flagged bytes are also UTF-8 lead bytes (Korean text starts with 0xEA-0xED) */
+  if ((data[0] & 0x80) != 0)
+    return data[0] != 0xFB && is_marshal_code (data[0]) && !starts_as_text (data, len);
+  /* Python flags only objects referenced twice: a lone list starts with a plain '[', then
+   * its length, then its first item; "[unknown];main 1" is folded text. */
+  if (data[0] == ')')
+    return len >= 3 && is_marshal_code (data[2]);
+  if (strchr ("([<>", data[0]) == NULL || len < 5)
+    return FALSE;
+  n = data[1] | (data[2] << 8) | (data[3] << 16) | ((guint32) data[4] << 24);
+  return n < (1u << 24) && (n == 0 ? len == 5 : len > 5 && is_marshal_code (data[5]));
+}
+
 /* FORMATS.md §0: no format has a magic number. A '{' is JSON only when the next non-blank
- * byte opens a key or closes the object; a pstats dict continues with a tuple or a ref. */
+ * byte opens a key or closes the object; a pstats dict continues with a tuple or a ref.
+ * Text with NUL bytes is none of the formats. */
 static Sniffed
 sniff (const guint8 *data,
        gsize         len)
@@ -41,7 +199,7 @@ sniff (const guint8 *data,
   if (i >= len)
     return SNIFF_EMPTY;
 
-  if (i == 0 && data[0] == 0xFB)
+  if (i == 0 && (data[0] == 0xFB || looks_like_marshal_object (data, len)))
     return SNIFF_MARSHAL;
 
   if (data[i] == '{' || g_ascii_isspace (data[i]))
@@ -61,6 +219,8 @@ sniff (const guint8 *data,
         }
     }
 
+  if (memchr (data, '\0', len) != NULL)
+    return SNIFF_BINARY;
   return SNIFF_TEXT;
 }
 
@@ -69,6 +229,33 @@ looks_like_gzip (const guint8 *data,
                  gsize         len)
 {
   return len >= 2 && data[0] == 0x1F && data[1] == 0x8B;
+}
+
+/* The encoding a UTF-16 byte-order mark names, or %NULL. */
+static const char *
+utf16_encoding (const guint8 *data,
+                gsize         len)
+{
+  if (len >= 2 && data[0] == 0xFF && data[1] == 0xFE)
+    return "UTF-16LE";
+  if (len >= 2 && data[0] == 0xFE && data[1] == 0xFF)
+    return "UTF-16BE";
+  return NULL;
+}
+
+/**
+ * _hearth_set_not_a_profile:
+ * @error: return location for an error
+ *
+ * Says that the content is none of the formats, listing those Hearth reads.
+ */
+void
+_hearth_set_not_a_profile (GError **error)
+{
+  g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_UNSUPPORTED,
+                       _("not a profile: Hearth reads pstats files (.prof, from cProfile, "
+                         "profile or pstats), folded stacks (py-spy raw, collapsed, "
+                         "flamegraph.pl) and speedscope JSON"));
 }
 
 static HearthProfile *
@@ -95,55 +282,162 @@ read_whole (const guint8  *data,
   return _hearth_speedscope_read (data, len, error);
 }
 
-static HearthProfile *
-load_from_memory (const guint8  *data,
-                  gsize          len,
-                  GError       **error)
+/* Reads the rest of @input into memory, growing by doubling with g_try_realloc: the size
+ * comes from the file, so running out of memory is the file's problem, not a crash. */
+static guint8 *
+read_all (GInputStream  *input,
+          guint64        limit,
+          gsize         *len_out,
+          GCancellable  *cancellable,
+          GError       **error)
 {
-  Sniffed kind;
+  g_autofree guint8 *data = NULL;
+  gsize len = 0, size = 0;
 
-  if (looks_like_gzip (data, len))
+  for (;;)
     {
-      g_autoptr (GInputStream) raw = g_memory_input_stream_new_from_data (data, len, NULL);
-      g_autoptr (GConverter) gz = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
-      g_autoptr (GInputStream) stream = g_converter_input_stream_new (raw, gz);
-      g_autoptr (GBytes) whole = NULL;
-      g_autoptr (GByteArray) buffer = g_byte_array_new ();
-      guint8 chunk[65536];
       gssize got;
 
-      while ((got = g_input_stream_read (stream, chunk, sizeof chunk, NULL, error)) > 0)
+      if (size - len < 65536)
         {
-          if (buffer->len + (gsize) got > HEARTH_MAX_WHOLE_FILE)
+          gsize grown = MAX (size * 2, len + 65536);
+          guint8 *bigger;
+
+          if (grown > limit + 65536)
+            grown = limit + 65536;
+          bigger = g_try_realloc (data, grown);
+          if (bigger == NULL)
             {
+              g_autofree char *have = g_format_size (len);
+
               g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                           "decompressed data larger than %" G_GSIZE_FORMAT " bytes",
-                           HEARTH_MAX_WHOLE_FILE);
+                           _("too large: out of memory after %s"), have);
               return NULL;
             }
-          g_byte_array_append (buffer, chunk, got);
+          data = bigger;
+          size = grown;
         }
+      got = g_input_stream_read (input, data + len, size - len, cancellable, error);
       if (got < 0)
         return NULL;
-      whole = g_byte_array_free_to_bytes (g_steal_pointer (&buffer));
-      return load_from_memory (g_bytes_get_data (whole, NULL), g_bytes_get_size (whole), error);
+      if (got == 0)
+        break;
+      len += got;
+    }
+  *len_out = len;
+  return g_steal_pointer (&data);
+}
+
+/* Everything Hearth reads from a stream, after decompression, is counted against this. */
+static guint64
+input_budget (void)
+{
+  return _hearth_memory_budget ();
+}
+
+static HearthProfile *load_stream (GInputStream  *input,
+                                   gboolean       decompressed,
+                                   GCancellable  *cancellable,
+                                   GError       **error);
+
+static HearthProfile *
+load_decoded (GInputStream  *buffered,
+              GConverter    *converter,
+              gboolean       decompressed,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr (GInputStream) counted = hearth_limit_stream_new (buffered, G_MAXUINT64, FALSE);
+  g_autoptr (GInputStream) plain = g_converter_input_stream_new (counted, converter);
+  g_autoptr (GInputStream) limited = NULL;
+
+  limited = hearth_limit_stream_new (plain, decompressed ? input_budget () /
+                                     HEARTH_DECOMPRESSED_SHARE : input_budget (), decompressed);
+  if (decompressed)
+    HEARTH_LIMIT_STREAM (limited)->compressed = HEARTH_LIMIT_STREAM (counted);
+
+  return load_stream (limited, decompressed, cancellable, error);
+}
+
+/* Sniffs the stream's first bytes; a gzip or UTF-16 stream is decoded and sniffed again.
+ * Folded text is streamed to its reader; the whole-file formats are read into memory. */
+static HearthProfile *
+load_stream (GInputStream  *input,
+             gboolean       decompressed,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr (GInputStream) buffered = g_buffered_input_stream_new_sized (input, 65536);
+  g_autofree guint8 *whole = NULL;
+  const guint8 *peek;
+  const char *encoding;
+  gsize peeked, len = 0;
+  guint64 limit;
+  Sniffed kind;
+
+  if (g_buffered_input_stream_fill (G_BUFFERED_INPUT_STREAM (buffered), HEARTH_SNIFF_BYTES,
+                                    cancellable, error) < 0)
+    return NULL;
+  peek = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (buffered), &peeked);
+
+  if (looks_like_gzip (peek, peeked))
+    {
+      g_autoptr (GConverter) gz = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+      HearthProfile *profile = load_decoded (buffered, gz, TRUE, cancellable, error);
+
+      /* zlib's own words ("Need more input") do not say which layer failed. */
+      if (profile == NULL && error != NULL && *error != NULL &&
+          !g_error_matches (*error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE) &&
+          !g_error_matches (*error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_UNSUPPORTED))
+        g_prefix_error (error, "gzip-compressed data: ");
+      return profile;
     }
 
-  kind = sniff (data, len);
+  encoding = utf16_encoding (peek, peeked);
+  if (encoding != NULL)
+    {
+      g_autoptr (GCharsetConverter) utf8 = g_charset_converter_new ("UTF-8", encoding, error);
+
+      if (utf8 == NULL)
+        return NULL;
+      return load_decoded (buffered, G_CONVERTER (utf8), decompressed, cancellable, error);
+    }
+
+  kind = sniff (peek, peeked);
   if (kind == SNIFF_EMPTY)
     {
       g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TRUNCATED,
                            "the file is empty");
       return NULL;
     }
-  if (kind == SNIFF_TEXT)
+  if (kind == SNIFF_BINARY)
     {
-      g_autoptr (GInputStream) stream = g_memory_input_stream_new_from_data (data, len, NULL);
-
-      return _hearth_folded_read (stream, NULL, error);
+      _hearth_set_not_a_profile (error);
+      return NULL;
     }
+  if (kind == SNIFF_TEXT)
+    return _hearth_folded_read (buffered, cancellable, error);
 
-  return read_whole (data, len, kind, error);
+  limit = input_budget () / (kind == SNIFF_JSON ? HEARTH_JSON_SHARE : HEARTH_MARSHAL_SHARE);
+  {
+    g_autoptr (GInputStream) limited = hearth_limit_stream_new (buffered, limit, decompressed);
+
+    whole = read_all (limited, limit, &len, cancellable, error);
+  }
+  if (whole == NULL)
+    return NULL;
+  return read_whole (whole, len, kind, error);
+}
+
+/* The contract is one line: a parser's message may quote the file, newlines and all. */
+static void
+make_one_line (GError *error)
+{
+  if (error == NULL)
+    return;
+  for (char *c = error->message; *c != '\0'; c++)
+    if ((guchar) *c < 0x20 || *c == 0x7F)
+      *c = ' ';
 }
 
 /**
@@ -161,108 +455,20 @@ hearth_profile_load_bytes (GBytes      *bytes,
                            const char  *display_name,
                            GError     **error)
 {
+  g_autoptr (GInputStream) input = NULL;
   HearthProfile *profile;
-  gsize len;
-  const guint8 *data;
 
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  data = g_bytes_get_data (bytes, &len);
-  profile = load_from_memory (data, len, error);
-  if (profile == NULL)
-    g_prefix_error (error, "%s: ", display_name ? display_name : "data");
+  input = g_memory_input_stream_new_from_bytes (bytes);
+  profile = load_stream (input, FALSE, NULL, error);
+  if (profile == NULL && error != NULL)
+    {
+      g_prefix_error (error, "%s: ", display_name ? display_name : "data");
+      make_one_line (*error);
+    }
   return profile;
-}
-
-/* Text can be large (a long sampling run): stream it to the folded reader, through a
- * decompressor when it is gzip, instead of holding it in memory. */
-static HearthProfile *
-load_stream (GInputStream  *input,
-             GCancellable  *cancellable,
-             GError       **error)
-{
-  g_autoptr (GInputStream) buffered = g_buffered_input_stream_new_sized (input, 65536);
-  g_autoptr (GByteArray) whole = NULL;
-  const guint8 *peek;
-  gsize peeked;
-  Sniffed kind;
-
-  if (g_buffered_input_stream_fill (G_BUFFERED_INPUT_STREAM (buffered), HEARTH_SNIFF_BYTES,
-                                    cancellable, error) < 0)
-    return NULL;
-  peek = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (buffered), &peeked);
-
-  if (looks_like_gzip (peek, peeked))
-    {
-      g_autoptr (GConverter) gz = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
-      g_autoptr (GInputStream) plain = g_converter_input_stream_new (buffered, gz);
-      HearthProfile *profile = load_stream (plain, cancellable, error);
-
-      /* zlib's own words ("Need more input") do not say which layer failed. */
-      if (profile == NULL)
-        g_prefix_error (error, "gzip-compressed data: ");
-      return profile;
-    }
-
-  kind = sniff (peek, peeked);
-  if (kind == SNIFF_EMPTY)
-    {
-      g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TRUNCATED,
-                           "the file is empty");
-      return NULL;
-    }
-  if (kind == SNIFF_TEXT)
-    return _hearth_folded_read (buffered, cancellable, error);
-
-  whole = g_byte_array_new ();
-  for (;;)
-    {
-      guint8 chunk[65536];
-      gssize got = g_input_stream_read (buffered, chunk, sizeof chunk, cancellable, error);
-
-      if (got < 0)
-        return NULL;
-      if (got == 0)
-        break;
-      if (whole->len + (gsize) got > HEARTH_MAX_WHOLE_FILE)
-        {
-          g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                       "more than %" G_GSIZE_FORMAT " bytes of data", HEARTH_MAX_WHOLE_FILE);
-          return NULL;
-        }
-      g_byte_array_append (whole, chunk, got);
-    }
-
-  return read_whole (whole->data, whole->len, kind, error);
-}
-
-/* A plain local file in a whole-file format is mapped, not copied: the readers only look. */
-static HearthProfile *
-load_mapped (const char  *path,
-             gboolean    *tried,
-             GError     **error)
-{
-  g_autoptr (GMappedFile) mapped = NULL;
-  const guint8 *data;
-  gsize len;
-  Sniffed kind;
-
-  *tried = FALSE;
-  mapped = g_mapped_file_new (path, FALSE, NULL);
-  if (mapped == NULL)
-    return NULL;
-
-  data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  len = g_mapped_file_get_length (mapped);
-  if (data == NULL || len == 0 || looks_like_gzip (data, len))
-    return NULL;
-  kind = sniff (data, MIN (len, HEARTH_SNIFF_BYTES));
-  if (kind != SNIFF_MARSHAL && kind != SNIFF_JSON)
-    return NULL;
-
-  *tried = TRUE;
-  return read_whole (data, len, kind, error);
 }
 
 /* GIO's messages repeat the file name, which the caller already puts first. */
@@ -278,28 +484,111 @@ set_io_error (GError       **error,
   g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO, reason);
 }
 
-static gboolean
-check_regular_file (GFile         *file,
-                    GCancellable  *cancellable,
-                    GError       **error)
+static void
+set_not_regular (GError **error,
+                 mode_t   mode)
+{
+  if (S_ISDIR (mode))
+    g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO,
+                         "is a folder, not a profile file");
+  else
+    g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO,
+                         _("not a regular file (a pipe, a device or a socket); "
+                           "to read standard input, name it -"));
+}
+
+/* Opens a local file without blocking (a FIFO with no writer would block in open ()) and
+ * only when it is a regular file: a device such as /dev/urandom never ends. */
+static GInputStream *
+open_regular (const char  *path,
+              GError     **error)
+{
+  struct stat st;
+  int fd, flags;
+
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO,
+                           g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      set_not_regular (error, st.st_mode);
+      close (fd);
+      return NULL;
+    }
+  flags = fcntl (fd, F_GETFL);
+  if (flags != -1)
+    fcntl (fd, F_SETFL, flags & ~O_NONBLOCK);
+  return g_unix_input_stream_new (fd, TRUE);
+}
+
+/* A file without a local path (a GVfs location): GIO's stream, regular files only. */
+static GInputStream *
+open_remote (GFile         *file,
+             GCancellable  *cancellable,
+             GError       **error)
 {
   g_autoptr (GFileInfo) info = NULL;
   g_autoptr (GError) local = NULL;
+  GFileInputStream *input;
 
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE,
                             cancellable, &local);
   if (info == NULL)
     {
       set_io_error (error, local);
-      return FALSE;
+      return NULL;
     }
   if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
     {
-      g_set_error_literal (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_IO,
-                           "is a folder, not a profile file");
-      return FALSE;
+      set_not_regular (error, S_IFDIR);
+      return NULL;
     }
-  return TRUE;
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      set_not_regular (error, S_IFIFO);
+      return NULL;
+    }
+  input = g_file_read (file, cancellable, &local);
+  if (input == NULL)
+    {
+      set_io_error (error, local);
+      return NULL;
+    }
+  return G_INPUT_STREAM (input);
+}
+
+/* Reads @input to the end and names the data @name in messages. The file is read, never
+ * mapped: a profile cut while it is read (a profiler still writing, a live reload) is
+ * short data, where a mapping would kill the process with SIGBUS. */
+static HearthProfile *
+load_named (GInputStream  *input,
+            const char    *name,
+            const char    *path,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  g_autoptr (GInputStream) limited = NULL;
+  g_autoptr (GError) local = NULL;
+  HearthProfile *profile;
+
+  limited = hearth_limit_stream_new (input, input_budget (), FALSE);
+  profile = load_stream (limited, FALSE, cancellable, &local);
+  if (profile == NULL)
+    goto failed;
+
+  _hearth_profile_set_path (profile, path ? path : name);
+  return profile;
+
+failed:
+  make_one_line (local);
+  g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
+  return NULL;
 }
 
 static HearthProfile *
@@ -310,42 +599,24 @@ load_file_named (GFile         *file,
 {
   g_autofree char *name = NULL;
   g_autofree char *path = NULL;
-  g_autoptr (HearthProfile) profile = NULL;
-  g_autoptr (GFileInputStream) input = NULL;
+  g_autoptr (GInputStream) input = NULL;
   g_autoptr (GError) local = NULL;
-  gboolean tried = FALSE;
+  HearthProfile *profile;
 
   name = display_name ? g_strdup (display_name) : g_file_get_parse_name (file);
   path = g_file_get_path (file);
 
-  if (!check_regular_file (file, cancellable, &local))
-    goto failed;
-
   if (path != NULL)
-    profile = load_mapped (path, &tried, &local);
-
-  if (!tried)
+    input = open_regular (path, &local);
+  else
+    input = open_remote (file, cancellable, &local);
+  if (input == NULL)
     {
-      g_autoptr (GError) io_error = NULL;
-
-      input = g_file_read (file, cancellable, &io_error);
-      if (input == NULL)
-        {
-          set_io_error (&local, io_error);
-          goto failed;
-        }
-      profile = load_stream (G_INPUT_STREAM (input), cancellable, &local);
+      g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
+      return NULL;
     }
-
-  if (profile == NULL)
-    goto failed;
-
-  _hearth_profile_set_path (profile, path ? path : name);
-  return g_steal_pointer (&profile);
-
-failed:
-  g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
-  return NULL;
+  profile = load_named (input, name, path, cancellable, error);
+  return profile;
 }
 
 /**
@@ -385,6 +656,14 @@ hearth_profile_load_path (const char  *path,
   g_autoptr (GFile) file = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
+
+  /* "-" is standard input, which may be a pipe: the one stream read whatever it is. */
+  if (strcmp (path, "-") == 0)
+    {
+      g_autoptr (GInputStream) input = g_unix_input_stream_new (STDIN_FILENO, FALSE);
+
+      return load_named (input, "-", NULL, NULL, error);
+    }
 
   /* Messages name the file as the user typed it. */
   file = g_file_new_for_commandline_arg (path);

@@ -748,34 +748,34 @@ static gint
 hearth_find_outer_module (HearthProfile *profile)
 {
   guint n = hearth_profile_get_n_functions (profile);
-  guint n_stacks = hearth_profile_get_n_stacks (profile);
+  guint n_nodes;
+  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
   g_autofree double *weights = NULL;
   g_autofree guint8 *seen = NULL;
+  g_autofree guint *outer = NULL;
   const HearthFunction *best_f = NULL;
   double best_w = 0;
   gint best = -1;
 
-  if (n == 0 || n_stacks == 0)
+  if (n == 0 || hearth_profile_get_n_stacks (profile) == 0)
     return -1;
   weights = g_new0 (double, n);
   seen = g_new0 (guint8, n);
-  for (guint s = 0; s < n_stacks; s++)
+  /* the outermost such frame of each stack node, G_MAXUINT when none: parents come first */
+  outer = g_new (guint, n_nodes);
+  outer[0] = G_MAXUINT;
+  for (guint i = 1; i < n_nodes; i++)
     {
-      guint depth;
-      const guint *frames = hearth_profile_get_stack (profile, s, &depth);
+      const HearthFunction *f = hearth_profile_get_function (profile, nodes[i].function);
 
-      for (guint j = 0; j < depth; j++)
+      outer[i] = outer[nodes[i].parent];
+      if (outer[i] == G_MAXUINT && strcmp (f->name, "<module>") == 0 &&
+          hearth_is_real_file (f->file))
+        outer[i] = nodes[i].function;
+      if (outer[i] != G_MAXUINT && nodes[i].n_stacks > 0)
         {
-          const HearthFunction *f = hearth_profile_get_function (profile, frames[j]);
-
-          if (strcmp (f->name, "<module>") == 0 && hearth_is_real_file (f->file))
-            {
-              double w = hearth_profile_get_stack_weight (profile, s);
-
-              weights[frames[j]] += hearth_profile_clamp (w);
-              seen[frames[j]] = TRUE;
-              break;
-            }
+          weights[outer[i]] += hearth_profile_clamp (nodes[i].weight);
+          seen[outer[i]] = TRUE;
         }
     }
   for (guint i = 0; i < n; i++)

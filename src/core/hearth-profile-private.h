@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+guint64        _hearth_memory_budget           (void);
+/* Sets @error to "not a profile", listing the formats Hearth reads. */
+void           _hearth_set_not_a_profile       (GError             **error);
+
 /* A profile is built by exactly one reader, then sealed by _hearth_profile_finish ();
  * from then on it is immutable and may be shared between threads. */
 
@@ -75,6 +79,17 @@ void           _hearth_profile_set_edge        (HearthProfile       *self,
 /* Drops every edge into @callee (a duplicate key replaces the callers of the first). */
 void           _hearth_profile_clear_callers   (HearthProfile       *self,
                                                 guint                callee);
+/* Stacks are built on a trie of nodes (see HearthStackNode): a reader that pushes and pops
+ * frames walks it with these, then adds the current node as a stack. */
+guint          _hearth_profile_stack_child     (HearthProfile       *self,
+                                                guint                node,
+                                                guint                function);
+guint          _hearth_profile_stack_parent    (HearthProfile       *self,
+                                                guint                node);
+guint          _hearth_profile_get_n_stack_nodes (HearthProfile     *self);
+void           _hearth_profile_add_stack_at    (HearthProfile       *self,
+                                                guint                node,
+                                                double               weight);
 /* Adds one stack, root first, with its weight (identical stacks may repeat: they add up). */
 void           _hearth_profile_add_stack       (HearthProfile       *self,
                                                 const guint         *frames,

@@ -9,8 +9,11 @@
 
 #include "hearth-profile-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "hearth-hash.h"
 
@@ -106,9 +109,16 @@ struct _HearthProfile
   guint               *caller_offsets; /* per function, into caller_index (edges by callee) */
   guint               *caller_index;
 
-  GArray              *stack_frames;   /* guint, stacks back to back, root first */
-  GArray              *stack_offsets;  /* guint, n_stacks + 1 */
-  GArray              *stack_weights;  /* double */
+  /* Stacks as a trie (HearthStackNode, node 0 above them all): a stack shares its prefix
+   * with the stacks read before it, so a reader that pushes and pops frames (evented
+   * speedscope) costs one node per push, not the whole open stack per event. */
+  GArray              *stack_nodes;
+  HearthPairTable      stack_table;    /* (parent node, function) -> node, while building */
+  guint                n_stacks;
+  gboolean             overflowed;     /* a sum passed G_MAXDOUBLE and was capped */
+  gboolean             fractional;     /* some stack's weight is not a whole number */
+  guint64              count_total;    /* the stacks' weights summed as integers, while whole */
+  gboolean             count_inexact;  /* a weight past 2^53, or the sum past 2^64 */
 
   GPtrArray           *warnings;       /* NULL-terminated once finished */
 };
@@ -382,9 +392,9 @@ hearth_profile_finalize (GObject *object)
   g_clear_pointer (&self->callee_index, g_free);
   g_clear_pointer (&self->caller_offsets, g_free);
   g_clear_pointer (&self->caller_index, g_free);
-  g_clear_pointer (&self->stack_frames, g_array_unref);
-  g_clear_pointer (&self->stack_offsets, g_array_unref);
-  g_clear_pointer (&self->stack_weights, g_array_unref);
+  g_clear_pointer (&self->stack_nodes, g_array_unref);
+  if (self->stack_table.values != NULL)
+    hearth_pair_table_clear (&self->stack_table);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
 
   G_OBJECT_CLASS (hearth_profile_parent_class)->finalize (object);
@@ -399,7 +409,7 @@ hearth_profile_class_init (HearthProfileClass *klass)
 static void
 hearth_profile_init (HearthProfile *self)
 {
-  guint zero = 0;
+  HearthStackNode root = { G_MAXUINT, G_MAXUINT, 0, 0 };
 
   hearth_hash_key_init_random (&self->key);
   self->chunk = g_string_chunk_new (64 * 1024);
@@ -409,11 +419,33 @@ hearth_profile_init (HearthProfile *self)
   self->functions = g_array_new (FALSE, FALSE, sizeof (HearthFunction));
   self->frame_functions = g_array_new (FALSE, FALSE, sizeof (guint));
   self->clears = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->stack_frames = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->stack_offsets = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->stack_weights = g_array_new (FALSE, FALSE, sizeof (double));
+  self->stack_nodes = g_array_new (FALSE, FALSE, sizeof (HearthStackNode));
+  g_array_append_val (self->stack_nodes, root);
+  hearth_pair_table_init (&self->stack_table);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
-  g_array_append_val (self->stack_offsets, zero);
+}
+
+/**
+ * _hearth_memory_budget:
+ *
+ * What one profile may take: a quarter of the physical memory, or of the address space
+ * when a limit (ulimit -v) is lower. The loader and the readers refuse inputs beyond it
+ * rather than let an allocation fail (which aborts) or the machine swap.
+ *
+ * Returns: the budget in bytes
+ */
+guint64
+_hearth_memory_budget (void)
+{
+  long pages = sysconf (_SC_PHYS_PAGES);
+  long page_size = sysconf (_SC_PAGESIZE);
+  guint64 memory = pages > 0 && page_size > 0 ? (guint64) pages * (guint64) page_size
+                                              : G_GUINT64_CONSTANT (4) << 30;
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    memory = MIN (memory, (guint64) limit.rlim_cur);
+  return MAX (memory / 4, (guint64) 16 << 20);
 }
 
 /* Builder API ------------------------------------------------------------------------------ */
@@ -639,13 +671,117 @@ _hearth_profile_clear_callers (HearthProfile *self,
   g_array_append_vals (self->clears, pair, 2);
 }
 
+/**
+ * _hearth_profile_stack_child:
+ * @self: a profile being built
+ * @node: a stack node (0 for the empty stack)
+ * @function: a function of @self
+ *
+ * Returns: the node of @node's stack with @function called on top of it
+ */
+guint
+_hearth_profile_stack_child (HearthProfile *self,
+                             guint          node,
+                             guint          function)
+{
+  HearthStackNode fresh = { node, function, 0, 0 };
+  guint found;
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, 0);
+  g_return_val_if_fail (node < self->stack_nodes->len, 0);
+
+  found = hearth_pair_table_lookup (&self->stack_table, node, function, self->stack_nodes->len);
+  if (found != G_MAXUINT)
+    return found;
+  g_array_append_val (self->stack_nodes, fresh);
+  return self->stack_nodes->len - 1;
+}
+
+/**
+ * _hearth_profile_stack_parent:
+ * @self: a profile being built
+ * @node: a stack node other than 0
+ *
+ * Returns: the node of @node's stack without its last frame
+ */
+guint
+_hearth_profile_stack_parent (HearthProfile *self,
+                              guint          node)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
+  g_return_val_if_fail (node > 0 && node < self->stack_nodes->len, 0);
+
+  return g_array_index (self->stack_nodes, HearthStackNode, node).parent;
+}
+
+/**
+ * _hearth_profile_get_n_stack_nodes:
+ * @self: a profile being built
+ *
+ * Returns: how many stack nodes there are so far, node 0 included (a reader's budget)
+ */
+guint
+_hearth_profile_get_n_stack_nodes (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
+  return self->stack_nodes->len;
+}
+
+/* Adds without going past G_MAXDOUBLE, so that a sum of huge values stays finite. */
+static double
+saturating_add (HearthProfile *self,
+                double         sum,
+                double         value)
+{
+  double r = sum + value;
+
+  if (isinf (r) && isfinite (sum) && isfinite (value))
+    {
+      self->overflowed = TRUE;
+      return G_MAXDOUBLE;
+    }
+  return r;
+}
+
+/**
+ * _hearth_profile_add_stack_at:
+ * @self: a profile being built
+ * @node: a stack node other than 0
+ * @weight: the stack's weight
+ *
+ * Adds one stack, given by its node, with its weight.
+ */
+void
+_hearth_profile_add_stack_at (HearthProfile *self,
+                              guint          node,
+                              double         weight)
+{
+  HearthStackNode *n;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (node > 0 && node < self->stack_nodes->len);
+
+  n = &g_array_index (self->stack_nodes, HearthStackNode, node);
+  weight = hearth_profile_clamp (weight);
+  if (weight != floor (weight))
+    self->fractional = TRUE;
+  else if (weight > 9007199254740992.0 || (guint64) weight > G_MAXUINT64 - self->count_total)
+    self->count_inexact = TRUE;
+  else
+    /* exact while each weight is (whole doubles up to 2^53 are); a double sum would round */
+    self->count_total += (guint64) weight;
+  n->weight = saturating_add (self, n->weight, weight);
+  n->n_stacks++;
+  self->n_stacks++;
+}
+
 void
 _hearth_profile_add_stack (HearthProfile *self,
                            const guint   *frames,
                            guint          depth,
                            double         weight)
 {
-  guint end;
+  guint node = 0;
 
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
   g_return_if_fail (depth == 0 || frames != NULL);
@@ -653,10 +789,9 @@ _hearth_profile_add_stack (HearthProfile *self,
   if (depth == 0)
     return;
 
-  g_array_append_vals (self->stack_frames, frames, depth);
-  end = self->stack_frames->len;
-  g_array_append_val (self->stack_offsets, end);
-  g_array_append_val (self->stack_weights, weight);
+  for (guint i = 0; i < depth; i++)
+    node = _hearth_profile_stack_child (self, node, frames[i]);
+  _hearth_profile_add_stack_at (self, node, weight);
 }
 
 void
@@ -871,75 +1006,160 @@ count_from_weight (double weight)
   return weight >= 9.2e18 ? G_MAXINT64 : (gint64) weight;
 }
 
-/* For stack profiles: each function's own and cumulative weight, and the caller -> callee
- * edges, counted once per stack however often recursion repeats them in it. */
-static void
-derive_from_stacks (HearthProfile *self)
+/* Per stack node: the weight and the number of the stacks at or below it. */
+typedef struct
 {
-  guint n_stacks = self->stack_weights->len;
-  guint n_functions = self->functions->len;
-  g_autofree guint *function_stamp = g_new0 (guint, n_functions);
-  g_autoptr (GArray) edge_stamp = g_array_new (FALSE, TRUE, sizeof (guint));
-  HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
+  double  weight;
+  guint64 n_stacks;
+} StackSums;
+
+static StackSums *
+stack_subtree_sums (HearthProfile *self)
+{
+  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
+  guint n = self->stack_nodes->len;
+  StackSums *sums = g_new (StackSums, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      sums[i].weight = nodes[i].weight;
+      sums[i].n_stacks = nodes[i].n_stacks;
+    }
+  /* a parent comes before its children */
+  for (guint i = n - 1; i > 0; i--)
+    {
+      sums[nodes[i].parent].weight = saturating_add (self, sums[nodes[i].parent].weight,
+                                                     sums[i].weight);
+      sums[nodes[i].parent].n_stacks += sums[i].n_stacks;
+    }
+  return sums;
+}
+
+/* The edge of each stack node (its parent's function -> its function), G_MAXUINT under the
+ * root; edges are numbered in the order the file first shows them. */
+static guint *
+stack_node_edges (HearthProfile *self)
+{
+  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
+  guint n = self->stack_nodes->len;
+  guint *edge_of = g_new (guint, n);
   HearthPairTable pairs;
-  gboolean integral = TRUE;
 
   hearth_pair_table_init (&pairs);
   self->n_edges = 0;
-
-  for (guint s = 0; s < n_stacks; s++)
+  edge_of[0] = G_MAXUINT;
+  for (guint i = 1; i < n; i++)
     {
-      guint start = g_array_index (self->stack_offsets, guint, s);
-      guint end = g_array_index (self->stack_offsets, guint, s + 1);
-      const guint *frames = &g_array_index (self->stack_frames, guint, 0);
-      double w = hearth_profile_clamp (g_array_index (self->stack_weights, double, s));
+      guint caller, e;
 
-      if (w != floor (w))
-        integral = FALSE;
-      self->total += w;
-      functions[frames[end - 1]].own += w;
-      functions[frames[end - 1]].prim_calls++;
-
-      for (guint i = start; i < end; i++)
+      if (nodes[i].parent == 0)
         {
-          HearthFunction *f = &functions[frames[i]];
+          edge_of[i] = G_MAXUINT;
+          continue;
+        }
+      caller = nodes[nodes[i].parent].function;
+      e = hearth_pair_table_lookup (&pairs, caller, nodes[i].function, self->n_edges);
+      if (e == G_MAXUINT)
+        {
+          HearthEdge fresh = { caller, nodes[i].function, 0, 0, 0, 0 };
 
-          if (function_stamp[frames[i]] != s + 1)
-            {
-              function_stamp[frames[i]] = s + 1;
-              f->cum += w;
-              f->calls++;
-            }
+          e = append_edge (self, &fresh);
+        }
+      edge_of[i] = e;
+    }
+  hearth_pair_table_clear (&pairs);
+  return edge_of;
+}
 
-          if (i > start)
-            {
-              guint e = hearth_pair_table_lookup (&pairs, frames[i - 1], frames[i],
-                                                  self->n_edges);
-              HearthEdge *edge;
+/* Counts node @i's subtree into its function and edge, unless they are already counted by
+ * an ancestor (recursion): each stack counts a function and an edge once. */
+static void
+stack_node_enter (HearthProfile   *self,
+                  guint            i,
+                  const StackSums *sums,
+                  const guint     *edge_of,
+                  guint           *function_open,
+                  guint           *edge_open)
+{
+  const HearthStackNode *node = &g_array_index (self->stack_nodes, HearthStackNode, i);
+  HearthFunction *f = &g_array_index (self->functions, HearthFunction, node->function);
 
-              if (e == G_MAXUINT)
-                {
-                  HearthEdge fresh = { frames[i - 1], frames[i], 0, 0, 0, 0 };
+  f->own = saturating_add (self, f->own, node->weight);
+  f->prim_calls += node->n_stacks;
+  if (function_open[node->function]++ == 0)
+    {
+      f->cum = saturating_add (self, f->cum, sums[i].weight);
+      f->calls += sums[i].n_stacks;
+    }
+  if (edge_of[i] != G_MAXUINT)
+    {
+      HearthEdge *edge = &self->edges[edge_of[i]];
 
-                  e = append_edge (self, &fresh);
-                  g_array_set_size (edge_stamp, self->n_edges);
-                }
-              edge = &self->edges[e];
-              if (g_array_index (edge_stamp, guint, e) != s + 1)
-                {
-                  g_array_index (edge_stamp, guint, e) = s + 1;
-                  edge->cum += w;
-                  edge->calls++;
-                  edge->prim_calls++;
-                }
-              if (i == end - 1)
-                edge->own += w;
-            }
+      edge->own = saturating_add (self, edge->own, node->weight);
+      if (edge_open[edge_of[i]]++ == 0)
+        {
+          edge->cum = saturating_add (self, edge->cum, sums[i].weight);
+          edge->calls += sums[i].n_stacks;
+          edge->prim_calls += sums[i].n_stacks;
+        }
+    }
+}
+
+/* For stack profiles: each function's own and cumulative weight, and the caller -> callee
+ * edges, counted once per stack however often recursion repeats them in it. One walk of
+ * the stack trie, depth first, keeps what is open on the current path. */
+static void
+derive_from_stacks (HearthProfile *self)
+{
+  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
+  guint n = self->stack_nodes->len;
+  guint n_functions = self->functions->len;
+  g_autofree StackSums *sums = stack_subtree_sums (self);
+  g_autofree guint *edge_of = stack_node_edges (self);
+  g_autofree guint *function_open = g_new0 (guint, MAX (n_functions, 1));
+  g_autofree guint *edge_open = g_new0 (guint, MAX (self->n_edges, 1));
+  g_autofree guint *child_offsets = g_new0 (guint, n + 1);
+  g_autofree guint *child_index = g_new (guint, n);
+  g_autofree guint *path = g_new (guint, n);
+  g_autofree guint *next = g_new (guint, n);
+  HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
+  guint depth = 0;
+
+  self->total = sums[0].weight;
+
+  for (guint i = 1; i < n; i++)
+    child_offsets[nodes[i].parent + 1]++;
+  for (guint i = 0; i < n; i++)
+    child_offsets[i + 1] += child_offsets[i];
+  memcpy (next, child_offsets, sizeof (guint) * n);
+  for (guint i = 1; i < n; i++)
+    child_index[next[nodes[i].parent]++] = i;
+  memcpy (next, child_offsets, sizeof (guint) * n);
+
+  path[depth++] = 0;
+  while (depth > 0)
+    {
+      guint top = path[depth - 1];
+
+      if (next[top] < child_offsets[top + 1])
+        {
+          guint child = child_index[next[top]++];
+
+          stack_node_enter (self, child, sums, edge_of, function_open, edge_open);
+          path[depth++] = child;
+          continue;
+        }
+      depth--;
+      if (top > 0)
+        {
+          function_open[nodes[top].function]--;
+          if (edge_of[top] != G_MAXUINT)
+            edge_open[edge_of[top]]--;
         }
     }
 
   /* Sample counts are what users expect to read as "calls" when weights are counts. */
-  if (integral && self->unit == HEARTH_UNIT_SAMPLES)
+  if (!self->fractional && self->unit == HEARTH_UNIT_SAMPLES)
     {
       for (guint f = 0; f < n_functions; f++)
         {
@@ -953,8 +1173,6 @@ derive_from_stacks (HearthProfile *self)
           edge->calls = edge->prim_calls = count_from_weight (edge->cum);
         }
     }
-
-  hearth_pair_table_clear (&pairs);
 }
 
 void
@@ -966,11 +1184,18 @@ _hearth_profile_finish (HearthProfile *self)
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
 
   self->total = 0;
-  if (self->stack_weights->len > 0)
+  hearth_pair_table_clear (&self->stack_table);
+  if (self->n_stacks > 0)
     derive_from_stacks (self);
   else
     for (guint f = 0; f < self->functions->len; f++)
-      self->total += hearth_profile_clamp (g_array_index (self->functions, HearthFunction, f).own);
+      self->total = saturating_add (self, self->total,
+                                    hearth_profile_clamp (g_array_index (self->functions,
+                                                                         HearthFunction, f).own));
+  if (self->overflowed)
+    g_ptr_array_add (self->warnings,
+                     g_strdup_printf (_("times or weights add up to more than %g, capped there"),
+                                      G_MAXDOUBLE));
 
   /* Lookups after this point never insert, and the strings tables are no longer needed:
    * free them before the indexes are built, which is when a large profile peaks. */
@@ -982,7 +1207,7 @@ _hearth_profile_finish (HearthProfile *self)
   by_caller = g_new0 (guint, self->functions->len + 1);
   by_callee = g_new0 (guint, self->functions->len + 1);
   clean = count_edges (self, by_caller, by_callee);
-  if (!clean && self->stack_weights->len == 0)
+  if (!clean && self->n_stacks == 0)
     {
       dedupe_edges (self);
       memset (by_caller, 0, sizeof (guint) * (self->functions->len + 1));
@@ -1081,6 +1306,30 @@ hearth_profile_get_total (HearthProfile *self)
 }
 
 /**
+ * hearth_profile_get_total_count:
+ * @self: a profile
+ * @count: (out): the total as an integer
+ *
+ * A profile of stacks whose weights are all whole numbers (sample counts) keeps their sum
+ * as an integer too, exact where the double of hearth_profile_get_total () rounds (past
+ * 2^53), as long as each weight is below 2^53 and the sum below 2^64.
+ *
+ * Returns: %TRUE when @count was set
+ */
+gboolean
+hearth_profile_get_total_count (HearthProfile *self,
+                                guint64       *count)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), FALSE);
+  g_return_val_if_fail (count != NULL, FALSE);
+
+  if (self->n_stacks == 0 || self->fractional || self->count_inexact)
+    return FALSE;
+  *count = self->count_total;
+  return TRUE;
+}
+
+/**
  * hearth_profile_has_stacks:
  * @self: a profile
  *
@@ -1091,7 +1340,7 @@ gboolean
 hearth_profile_has_stacks (HearthProfile *self)
 {
   g_return_val_if_fail (HEARTH_IS_PROFILE (self), FALSE);
-  return self->stack_weights->len > 0;
+  return self->n_stacks > 0;
 }
 
 /**
@@ -1249,53 +1498,59 @@ hearth_profile_get_callers (HearthProfile *self,
  * hearth_profile_get_n_stacks:
  * @self: a profile
  *
- * Returns: the number of stacks (0 for pstats profiles)
+ * Returns: the number of stacks the file holds (0 for pstats profiles); identical stacks
+ *   count each time
  */
 guint
 hearth_profile_get_n_stacks (HearthProfile *self)
 {
   g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
-  return self->stack_weights->len;
+  return self->n_stacks;
 }
 
 /**
- * hearth_profile_get_stack:
+ * hearth_profile_get_stack_nodes:
  * @self: a profile
- * @index: a stack index
- * @depth: (out): how many frames
+ * @n_nodes: (out): how many nodes, node 0 included
  *
- * Returns: (transfer none) (array length=depth): function indices, root first
+ * The distinct stacks as a trie, see #HearthStackNode.
+ *
+ * Returns: (transfer none) (array length=n_nodes): the nodes, parents before children
  */
-const guint *
-hearth_profile_get_stack (HearthProfile *self,
-                          guint          index,
-                          guint         *depth)
+const HearthStackNode *
+hearth_profile_get_stack_nodes (HearthProfile *self,
+                                guint         *n_nodes)
 {
-  guint start, end;
-
   g_return_val_if_fail (HEARTH_IS_PROFILE (self), NULL);
-  g_return_val_if_fail (index < self->stack_weights->len, NULL);
+  g_return_val_if_fail (n_nodes != NULL, NULL);
 
-  start = g_array_index (self->stack_offsets, guint, index);
-  end = g_array_index (self->stack_offsets, guint, index + 1);
-  *depth = end - start;
-  return &g_array_index (self->stack_frames, guint, start);
+  *n_nodes = self->stack_nodes->len;
+  return (const HearthStackNode *) (void *) self->stack_nodes->data;
 }
 
 /**
- * hearth_profile_get_stack_weight:
+ * hearth_profile_get_stack_frames:
  * @self: a profile
- * @index: a stack index
- *
- * Returns: the stack's weight as the file gives it (raw)
+ * @node: a stack node
+ * @frames: a #GArray of guint, filled with the stack's functions, root first
  */
-double
-hearth_profile_get_stack_weight (HearthProfile *self,
-                                 guint          index)
+void
+hearth_profile_get_stack_frames (HearthProfile *self,
+                                 guint          node,
+                                 GArray        *frames)
 {
-  g_return_val_if_fail (HEARTH_IS_PROFILE (self), 0);
-  g_return_val_if_fail (index < self->stack_weights->len, 0);
-  return g_array_index (self->stack_weights, double, index);
+  const HearthStackNode *nodes;
+  guint depth = 0;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self));
+  g_return_if_fail (node < self->stack_nodes->len);
+
+  nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
+  for (guint i = node; i > 0; i = nodes[i].parent)
+    depth++;
+  g_array_set_size (frames, depth);
+  for (guint i = node; i > 0; i = nodes[i].parent)
+    g_array_index (frames, guint, --depth) = nodes[i].function;
 }
 
 /**

@@ -66,6 +66,25 @@ typedef struct
 /* A sampled profile with fewer samples than this has widths too noisy for small differences. */
 #define HEARTH_PROFILE_FEW_SAMPLES 1000
 
+/**
+ * HearthStackNode:
+ * @parent: the node of the same stack without its last frame (0 for a one-frame stack)
+ * @function: the function of the stack's last frame (none for node 0)
+ * @weight: the summed weight of the file's stacks that are this one (NaN, infinite and
+ *   negative weights counted as 0)
+ * @n_stacks: how many of the file's stacks are this one
+ *
+ * Stack profiles keep their distinct stacks as a trie: node 0 stands above them all, and
+ * every other node is one stack, numbered after its parent.
+ */
+typedef struct
+{
+  guint  parent;
+  guint  function;
+  double weight;
+  guint  n_stacks;
+} HearthStackNode;
+
 #define HEARTH_TYPE_PROFILE (hearth_profile_get_type ())
 
 G_DECLARE_FINAL_TYPE (HearthProfile, hearth_profile, HEARTH, PROFILE, GObject)
@@ -88,6 +107,8 @@ HearthUnit            hearth_profile_get_unit        (HearthProfile      *self);
 const char           *hearth_profile_get_path        (HearthProfile      *self);
 const char           *hearth_profile_get_name        (HearthProfile      *self);
 double                hearth_profile_get_total       (HearthProfile      *self);
+gboolean              hearth_profile_get_total_count (HearthProfile      *self,
+                                                      guint64            *count);
 gboolean              hearth_profile_has_stacks      (HearthProfile      *self);
 HearthProfile        *hearth_profile_get_baseline    (HearthProfile      *self);
 
@@ -110,11 +131,11 @@ const guint          *hearth_profile_get_callers     (HearthProfile      *self,
                                                       guint              *n_callers);
 
 guint                 hearth_profile_get_n_stacks    (HearthProfile      *self);
-const guint          *hearth_profile_get_stack       (HearthProfile      *self,
-                                                      guint               index,
-                                                      guint              *depth);
-double                hearth_profile_get_stack_weight (HearthProfile     *self,
-                                                      guint               index);
+const HearthStackNode *hearth_profile_get_stack_nodes (HearthProfile     *self,
+                                                      guint              *n_nodes);
+void                  hearth_profile_get_stack_frames (HearthProfile     *self,
+                                                      guint               node,
+                                                      GArray             *frames);
 
 const char * const   *hearth_profile_get_warnings    (HearthProfile      *self);
 

@@ -814,7 +814,7 @@ read_profile (PstatsReader  *r,
   if (token.type != HEARTH_MARSHAL_BEGIN || token.container != HEARTH_MARSHAL_DICT)
     {
       g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
-                   _("expected a pstats dictionary, found %s"),
+                   _("a pstats file holds a dict; this one holds %s"),
                    hearth_marshal_token_describe (&token));
       return FALSE;
     }

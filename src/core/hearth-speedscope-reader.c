@@ -34,6 +34,8 @@ typedef struct
   guint          n_frames;
   guint         *frame_ids;    /* function of each shared frame, G_MAXUINT until first used */
   GArray        *stack;        /* guint: the stack being built, root first */
+  guint          node;         /* its stack node in the profile */
+  guint          root_node;    /* the node of the profile's root frame (0 when none) */
   char          *label;        /* "speedscope: profile N ("NAME")" of the profile being read */
   guint          n_unnamed;
   guint          n_negative;
@@ -324,6 +326,7 @@ hearth_speedscope_push (HearthSpeedscopeReader  *self,
     }
   id = hearth_speedscope_frame (self, index);
   g_array_append_val (self->stack, id);
+  self->node = _hearth_profile_stack_child (self->profile, self->node, id);
   if (frame_out != NULL)
     *frame_out = index;
   return TRUE;
@@ -413,14 +416,14 @@ hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
       frames = json_node_get_array (sample);
       depth = json_array_get_length (frames);
       g_array_set_size (self->stack, root_len);
+      self->node = self->root_node;
       for (guint k = 0; k < depth; k++)
         if (!hearth_speedscope_push (self, json_array_get_element (frames, k), "sample", i,
                                      NULL, error))
           return FALSE;
       /* An empty sample (an idle thread) has no function to give its weight to. */
       if (depth > 0)
-        _hearth_profile_add_stack (self->profile, (const guint *) (void *) self->stack->data,
-                                   self->stack->len, weight * factor);
+        _hearth_profile_add_stack_at (self->profile, self->node, weight * factor);
     }
   return TRUE;
 }
@@ -433,8 +436,7 @@ hearth_speedscope_spend (HearthSpeedscopeReader *self,
                          double                  factor)
 {
   if (self->stack->len > root_len && duration > 0)
-    _hearth_profile_add_stack (self->profile, (const guint *) (void *) self->stack->data,
-                               self->stack->len, duration * factor);
+    _hearth_profile_add_stack_at (self->profile, self->node, duration * factor);
 }
 
 static gboolean
@@ -483,6 +485,7 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
     return FALSE;
   n_events = events != NULL ? json_array_get_length (events) : 0;
   g_array_set_size (self->stack, root_len);
+  self->node = self->root_node;
 
   for (guint i = 0; i < n_events; i++)
     {
@@ -529,6 +532,7 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
         {
           g_array_set_size (open, open->len - 1);
           g_array_set_size (self->stack, self->stack->len - 1);
+          self->node = _hearth_profile_stack_parent (self->profile, self->node);
         }
     }
 
@@ -557,12 +561,14 @@ hearth_speedscope_read_profile (HearthSpeedscopeReader  *self,
   g_free (self->label);
   self->label = hearth_speedscope_label (profile, index);
   g_array_set_size (self->stack, 0);
+  self->root_node = 0;
   if (merged)
     {
       g_autofree char *name = hearth_speedscope_profile_name (profile, index);
       guint root = _hearth_profile_intern_frame (self->profile, name, "", 0, name);
 
       g_array_append_val (self->stack, root);
+      self->root_node = _hearth_profile_stack_child (self->profile, 0, root);
     }
   if (g_strcmp0 (type, "sampled") == 0)
     {
