@@ -82,6 +82,11 @@ find_chooser (void)
   return NULL;
 }
 
+/* GTK 4.18 fills the path bar in after the folder is read; a file or folder chosen before
+ * it is done makes its callback remove a button that is gone (a critical). A person clicks
+ * later than that. */
+#define SETTLE_MS 300
+
 static gboolean
 chooser_shown (gpointer user_data)
 {
@@ -177,6 +182,7 @@ test_open (Fixture       *f,
   g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, "Profiles");
 
   after = g_file_get_child (f->examples, "after.prof");
+  hearth_test_wait (SETTLE_MS);
   g_assert_true (gtk_file_chooser_set_file (chooser, after, NULL));
   g_assert_true (hearth_test_wait_until (chooser_has_file, after, 10000));
   respond (chooser, GTK_RESPONSE_ACCEPT);
@@ -240,10 +246,7 @@ test_export (Fixture       *f,
   g_assert_cmpstr (name, ==, "before.svg");
   /* it starts in the profile's folder; once it is there, another one is chosen */
   g_assert_true (hearth_test_wait_until (chooser_in_folder, f->examples, 10000));
-  /* GTK 4.18 fills the path bar in after the folder is read; a folder chosen before it is
-   * done makes its callback remove a button that is gone (a critical). A person clicks
-   * later than that. */
-  hearth_test_wait (300);
+  hearth_test_wait (SETTLE_MS);
   g_assert_true (gtk_file_chooser_set_current_folder (chooser, folder, NULL));
   expected = g_file_get_child (folder, "before.svg");
   g_assert_true (hearth_test_wait_until (chooser_in_folder, folder, 10000));
