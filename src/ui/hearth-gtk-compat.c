@@ -96,10 +96,16 @@ return_choice (GTask  *task,
                GFile  *file,
                GError *error)
 {
+  gboolean dismissed;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dismissed = g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) ||
+              g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+
   if (file != NULL)
     g_task_return_pointer (task, file, g_object_unref);
-  else if (g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) ||
-           g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+  else if (dismissed)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", error->message);
   else
     g_task_return_error (task, g_error_copy (error));
