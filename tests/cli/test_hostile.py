@@ -56,13 +56,15 @@ def check(ok, name, detail=""):
 
 
 def expect_error(name, path, words, args=None, stdin=subprocess.DEVNULL, shown=None,
-                 address_space=ADDRESS_SPACE):
-    """hearth --print summary PATH (or ARGS) fails with one line naming the file."""
+                 address_space=ADDRESS_SPACE, alternative=None):
+    """hearth --print summary PATH (or ARGS) fails with one line naming the file and
+    holding every one of WORDS (or of ALTERNATIVE)."""
     code, err, took = run(args or ["--print", "summary", path], stdin, address_space)
     lines = err.splitlines()
     prefix = "hearth: %s: " % (shown or path)
     ok = (code == 1 and len(lines) == 1 and lines[0].startswith(prefix) and
-          all(w in lines[0] for w in words))
+          any(all(w in lines[0] for w in choice)
+              for choice in (words, alternative) if choice is not None))
     check(ok, name, "status %s after %.1f s, stderr %r" % (code, took, err))
 
 
@@ -140,7 +142,10 @@ with tempfile.TemporaryDirectory() as tmp:
     expect_error("a FIFO with no writer", at("fifo"), ["not a regular file"])
     expect_error("/dev/urandom", "/dev/urandom", ["not a regular file"])
     with open("/dev/urandom", "rb") as urandom:
-        expect_error("/dev/urandom as standard input", "-", ["not a profile"], stdin=urandom)
+        # Random bytes start like a marshalled object about one time in eight: then the
+        # endless stream meets the memory budget instead.
+        expect_error("/dev/urandom as standard input", "-", ["not a profile"], stdin=urandom,
+                     alternative=["too large"])
     with open("/dev/zero", "rb") as zero:
         expect_error("/dev/zero as standard input", "-", ["not a profile"], stdin=zero)
 
