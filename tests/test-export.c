@@ -288,7 +288,7 @@ test_svg (Fixture       *fx,
   g_assert_cmpuint (count.titles, >=, hearth_call_tree_get_n_nodes (fx->before));
   g_assert_nonnull (strstr (count.title_text->str, "walker_msd"));
   g_assert_nonnull (strstr (count.title_text->str, "% of the run"));
-  g_assert_nonnull (strstr (count.title_text->str, "100.0 % of the run"));
+  g_assert_nonnull (strstr (count.title_text->str, "100.0% of the run"));
   g_assert_cmpuint (count.texts, >, 5);
   g_string_free (count.title_text, TRUE);
   check_svg_readers (fx, path);

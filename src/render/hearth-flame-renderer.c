@@ -1638,8 +1638,12 @@ hover_text (Build            *b,
             g_string_append_printf (s, "\n%s", basename_of (fn->file));
         }
     }
-  g_string_append_printf (s, "\n%s, %.1f %% of the run", value,
-                          run->total > 0 ? 100 * node->width / run->total : 0.0);
+  {
+    g_autofree char *share = hearth_format_percent (run->total > 0 ? node->width / run->total : 0);
+
+    g_string_append (s, "\n");
+    g_string_append_printf (s, _("%s, %s of the run"), value, share);
+  }
   if (node->flags & HEARTH_NODE_ESTIMATED)
     {
       g_autofree char *low = hearth_format_value (node->low, unit);
@@ -1668,10 +1672,10 @@ hover_text (Build            *b,
         {
           g_autofree char *was = hearth_format_value (run->before_width[index], unit);
 
-          double change = 100 * run->change[index];
+          g_autofree char *change = hearth_format_percent_change (run->change[index]);
 
-          g_string_append_printf (s, _("\nfirst run: %s, change %s%.1f %% of the first run"), was,
-                                  change < 0 ? "−" : "+", fabs (change));
+          g_string_append_printf (s, _("\nfirst run: %s, change %s of the first run"), was,
+                                  change);
         }
       if (run->diff_flags[index] & DIFF_ESTIMATED)
         g_string_append (s, _(" (change of an estimate)"));
@@ -2037,11 +2041,10 @@ emit_run (Build *b,
         name = run_index == 0 ? _("before") : _("after");
       if (run_index == 1 && self->runs[0].total > 0 && shared_axis (self))
         {
-          double change = 100 * (run->total - self->runs[0].total) / self->runs[0].total;
+          g_autofree char *change =
+            hearth_format_percent_change ((run->total - self->runs[0].total) / self->runs[0].total);
 
-          /* a real minus sign, as in the axis captions */
-          header = g_strdup_printf ("%s — %s (%s%.1f %%)", name, total,
-                                    change < 0 ? "−" : "+", fabs (change));
+          header = g_strdup_printf ("%s — %s (%s)", name, total, change);
         }
       else
         header = g_strdup_printf ("%s — %s", name, total);
