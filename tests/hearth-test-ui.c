@@ -7,6 +7,8 @@
 
 #include "hearth-test-ui.h"
 
+#include "hearth-window.h"
+
 static gboolean have_display;
 
 /**
@@ -127,6 +129,79 @@ hearth_test_destroy_window (GtkWidget *window)
   g_object_add_weak_pointer (G_OBJECT (window), &weak);
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (hearth_test_wait_until (is_gone, &weak, 5000));
+}
+
+/**
+ * hearth_test_close_windows:
+ * @app: the application
+ *
+ * Destroys every window of @app and waits until each is gone.
+ */
+void
+hearth_test_close_windows (HearthApplication *app)
+{
+  GList *windows;
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    hearth_test_destroy_window (windows->data);
+}
+
+/**
+ * hearth_test_settle:
+ * @window: a shown window
+ *
+ * Waits for two frames a little apart: the layout that a first frame starts (a scroll
+ * position set from an allocation) lands in the second.
+ */
+void
+hearth_test_settle (GtkWidget *window)
+{
+  gtk_test_widget_wait_for_draw (window);
+  hearth_test_wait (150);
+  gtk_test_widget_wait_for_draw (window);
+}
+
+/**
+ * hearth_test_window_has_tree:
+ * @user_data: a #HearthWindow
+ *
+ * Returns: whether the window is done loading and laying out, with a graph
+ */
+gboolean
+hearth_test_window_has_tree (gpointer user_data)
+{
+  HearthSession *session = hearth_window_get_session (user_data);
+
+  return !hearth_session_get_loading (session) && !hearth_session_get_busy (session) &&
+         hearth_session_get_tree (session) != NULL;
+}
+
+/**
+ * hearth_test_open_window:
+ * @app: the application
+ * @path: a profile
+ * @width: the window's default width
+ * @height: its default height
+ *
+ * Opens @path in a new window of that size and waits until its graph is laid out and drawn.
+ *
+ * Returns: (transfer none): the #HearthWindow
+ */
+GtkWidget *
+hearth_test_open_window (HearthApplication *app,
+                         const char        *path,
+                         int                width,
+                         int                height)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GtkWidget *window = GTK_WIDGET (hearth_window_new (GTK_APPLICATION (app)));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  hearth_window_open (HEARTH_WINDOW (window), file);
+  g_assert_true (hearth_test_wait_until (hearth_test_window_has_tree, window, 30000));
+  hearth_test_settle (window);
+  return window;
 }
 
 /**

@@ -29,6 +29,13 @@ void      hearth_test_click          (GtkWidget            *widget,
                                       double                x,
                                       double                y);
 void      hearth_test_destroy_window (GtkWidget            *window);
+void      hearth_test_close_windows  (HearthApplication    *app);
+gboolean  hearth_test_window_has_tree (gpointer            window);
+void      hearth_test_settle         (GtkWidget            *window);
+GtkWidget *hearth_test_open_window   (HearthApplication    *app,
+                                      const char           *path,
+                                      int                   width,
+                                      int                   height);
 
 HearthApplication *hearth_test_ui_new_application (int    *argc,
                                                    char ***argv);

@@ -20,46 +20,13 @@
 
 static HearthApplication *app;
 
-static gboolean
-loaded (gpointer user_data)
-{
-  HearthSession *session = hearth_window_get_session (user_data);
-
-  return !hearth_session_get_loading (session) && !hearth_session_get_busy (session) &&
-         hearth_session_get_tree (session) != NULL;
-}
-
-static void
-settle (GtkWidget *window)
-{
-  gtk_test_widget_wait_for_draw (window);
-  hearth_test_wait (150);
-  gtk_test_widget_wait_for_draw (window);
-}
-
 static HearthWindow *
 open_example (int width,
-              int height)
+             int height)
 {
   g_autofree char *path = hearth_test_example_path ("before.prof");
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  HearthWindow *window = HEARTH_WINDOW (hearth_window_new (GTK_APPLICATION (app)));
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  hearth_window_open (window, file);
-  g_assert_true (hearth_test_wait_until (loaded, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
-  return window;
-}
-
-static void
-close_all (void)
-{
-  GList *windows;
-
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  return HEARTH_WINDOW (hearth_test_open_window (app, path, width, height));
 }
 
 static gboolean
@@ -85,22 +52,22 @@ test_side_pane_hides (void)
   graph_width = gtk_widget_get_width (window->flame_view);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.side-pane", NULL);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   g_assert_false (gtk_widget_get_visible (window->notebook));
   g_assert_false (setting ("show-side-pane"));
   /* the graph takes the room */
   g_assert_cmpint (gtk_widget_get_width (window->flame_view), >, graph_width + 200);
-  close_all ();
+  hearth_test_close_windows (app);
 
   window = open_example (1024, 700);
   g_assert_false (gtk_widget_get_visible (window->notebook));
   accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.side-pane");
   g_assert_cmpstr (accels[0], ==, "F9");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.side-pane", NULL);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   g_assert_true (gtk_widget_get_visible (window->notebook));
   g_assert_true (setting ("show-side-pane"));
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 /* At 800x600 the graph keeps most of the window, also after a resize from a larger size. */
@@ -118,7 +85,7 @@ test_side_pane_small_window (void)
       int width;
 
       gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
-      settle (GTK_WIDGET (window));
+      hearth_test_settle (GTK_WIDGET (window));
       width = gtk_widget_get_width (GTK_WIDGET (window));
       g_test_message ("window %d px: side pane %d px", width,
                       gtk_widget_get_width (window->notebook));
@@ -128,7 +95,7 @@ test_side_pane_small_window (void)
       g_assert_cmpint (gtk_widget_get_width (window->notebook), >=, 240);
       g_assert_cmpint (gtk_widget_get_width (window->flame_view), >=, width * 55 / 100);
     }
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 /* The legend names the three colours and the three marks, hides with its button's action and
@@ -152,19 +119,19 @@ test_legend (void)
   graph_height = gtk_widget_get_height (window->graph_scroller);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.legend", NULL);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   g_assert_false (gtk_widget_get_visible (window->legend));
   g_assert_false (setting ("show-legend"));
   g_assert_cmpint (gtk_widget_get_height (window->graph_scroller), >, graph_height);
-  close_all ();
+  hearth_test_close_windows (app);
 
   window = open_example (1024, 700);
   g_assert_false (gtk_widget_get_visible (window->legend));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.legend", NULL);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   g_assert_true (gtk_widget_get_mapped (window->legend));
   g_assert_true (setting ("show-legend"));
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 /* How many lines the legend's entries take at @width; every entry inside the width, none
@@ -181,7 +148,7 @@ legend_lines (int width)
   gtk_window_set_child (GTK_WINDOW (window), legend);
   gtk_window_set_default_size (GTK_WINDOW (window), width, 100);
   gtk_window_present (GTK_WINDOW (window));
-  settle (window);
+  hearth_test_settle (window);
   g_assert_cmpint (gtk_widget_get_width (legend), <=, width);
   width = gtk_widget_get_width (legend);
   entries = gtk_widget_get_first_child (legend);
@@ -250,7 +217,7 @@ test_compare_legends (void)
     return;
   window = hearth_application_compare (app, before, after);
   g_assert_true (hearth_test_wait_until (matched, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   for (guint r = 0; r < 2; r++)
     {
       legends[r] = find_legend (_hearth_compare_window_get_view (HEARTH_COMPARE_WINDOW (window),
@@ -267,7 +234,7 @@ test_compare_legends (void)
   g_assert_cmpstr (first, ==, "before.prof: · your code · installed packages · Python");
   g_assert_cmpstr (second, ==, "after.prof, by change: · slower chain · faster chain · "
                                "new chain · estimated · counted twice · re-entered");
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 /* How many lines of @label start inside a word (not at its start, nor after a space). */
@@ -327,7 +294,7 @@ test_hangul_wraps_between_words (void)
   gtk_label_set_text (GTK_LABEL (korean), text);
   gtk_window_set_default_size (GTK_WINDOW (window), 190, 300);
   gtk_window_present (GTK_WINDOW (window));
-  settle (window);
+  hearth_test_settle (window);
 
   g_assert_cmpuint (breaks_inside_words (GTK_LABEL (plain)), >, 0);
   g_assert_cmpuint (breaks_inside_words (GTK_LABEL (korean)), ==, 0);
@@ -374,7 +341,7 @@ test_menu_and_help (void)
     return;
   window = HEARTH_WINDOW (hearth_window_new (GTK_APPLICATION (app)));
   gtk_window_present (GTK_WINDOW (window));
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
   accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
   g_assert_cmpstr (accels[0], ==, "F1");
@@ -396,7 +363,7 @@ test_menu_and_help (void)
         goto found;
   g_assert_not_reached ();
 found:
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 int

@@ -27,46 +27,13 @@ deep_path (void)
   return g_test_build_filename (G_TEST_DIST, "data", "deep_docutils.folded.gz", NULL);
 }
 
-static gboolean
-loaded (gpointer user_data)
-{
-  HearthSession *session = hearth_window_get_session (user_data);
-
-  return !hearth_session_get_loading (session) && !hearth_session_get_busy (session) &&
-         hearth_session_get_tree (session) != NULL;
-}
-
-static void
-settle (GtkWidget *window)
-{
-  gtk_test_widget_wait_for_draw (window);
-  hearth_test_wait (150);
-  gtk_test_widget_wait_for_draw (window);
-}
-
 static HearthWindow *
 open_deep (int width,
-           int height)
+          int height)
 {
   g_autofree char *path = deep_path ();
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  HearthWindow *window = HEARTH_WINDOW (hearth_window_new (GTK_APPLICATION (app)));
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  hearth_window_open (window, file);
-  g_assert_true (hearth_test_wait_until (loaded, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
-  return window;
-}
-
-static void
-close_all (void)
-{
-  GList *windows;
-
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  return HEARTH_WINDOW (hearth_test_open_window (app, path, width, height));
 }
 
 /* The root bar: the first bar of the row at depth 0. */
@@ -124,7 +91,7 @@ resize (HearthWindow *window,
         int           height)
 {
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, height + 1);
 }
 
@@ -141,11 +108,11 @@ test_window_sizes (void)
   assert_window_root_in_view (window);
   resize (window, 1024, 700);
   assert_window_root_in_view (window);
-  close_all ();
+  hearth_test_close_windows (app);
 
   window = open_deep (800, 600);
   assert_window_root_in_view (window);
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 /* Scrolled up by hand, a resize keeps the same distance from the root. */
@@ -161,7 +128,7 @@ test_window_keeps_scroll (void)
   window = open_deep (1024, 700);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (window->graph_scroller));
   gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) - 200);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   from_bottom = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) -
                 gtk_adjustment_get_value (adj);
   g_assert_cmpfloat_with_epsilon (from_bottom, 200, 1);
@@ -170,7 +137,7 @@ test_window_keeps_scroll (void)
   resize (window, 800, 600);
   g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) -
                                   gtk_adjustment_get_value (adj), 200, 1);
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 static void
@@ -183,16 +150,16 @@ test_window_icicle (void)
     return;
   window = open_deep (1024, 700);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.icicle", NULL);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (window->graph_scroller));
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
   assert_window_root_in_view (window);
   resize (window, 800, 600);
   assert_window_root_in_view (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.icicle", NULL);
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   assert_window_root_in_view (window);
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 static void
@@ -213,8 +180,8 @@ test_window_cutoff_and_root (void)
   /* scrolled to the top, then a lower cutoff makes the graph taller */
   gtk_adjustment_set_value (adj, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.cutoff", "d", 0.001);
-  g_assert_true (hearth_test_wait_until (loaded, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
+  g_assert_true (hearth_test_wait_until (hearth_test_window_has_tree, window, LOAD_TIMEOUT_MS));
+  hearth_test_settle (GTK_WIDGET (window));
   g_assert_cmpfloat (hearth_session_get_cutoff (session), ==, 0.001);
   assert_window_root_in_view (window);
 
@@ -225,10 +192,10 @@ test_window_cutoff_and_root (void)
   hearth_session_set_root (session,
                            hearth_call_tree_get_node (hearth_session_get_tree (session),
                                                       row[0])->function);
-  g_assert_true (hearth_test_wait_until (loaded, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
+  g_assert_true (hearth_test_wait_until (hearth_test_window_has_tree, window, LOAD_TIMEOUT_MS));
+  hearth_test_settle (GTK_WIDGET (window));
   assert_window_root_in_view (window);
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 static void
@@ -252,16 +219,16 @@ test_window_reload (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   hearth_window_open (window, file);
-  g_assert_true (hearth_test_wait_until (loaded, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
+  g_assert_true (hearth_test_wait_until (hearth_test_window_has_tree, window, LOAD_TIMEOUT_MS));
+  hearth_test_settle (GTK_WIDGET (window));
 
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (window->graph_scroller));
   gtk_adjustment_set_value (adj, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
-  g_assert_true (hearth_test_wait_until (loaded, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
+  g_assert_true (hearth_test_wait_until (hearth_test_window_has_tree, window, LOAD_TIMEOUT_MS));
+  hearth_test_settle (GTK_WIDGET (window));
   assert_window_root_in_view (window);
-  close_all ();
+  hearth_test_close_windows (app);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -284,7 +251,7 @@ test_compare (void)
   window = hearth_application_compare (app, file, file);
   gtk_window_set_default_size (window, 1024, 700);
   g_assert_true (hearth_test_wait_until (matched, window, LOAD_TIMEOUT_MS));
-  settle (GTK_WIDGET (window));
+  hearth_test_settle (GTK_WIDGET (window));
   for (guint size = 0; size < 2; size++)
     {
       for (guint r = 0; r < 2; r++)
@@ -292,9 +259,9 @@ test_compare (void)
                              hearth_compare_window_get_session (HEARTH_COMPARE_WINDOW (window),
                                                                 r));
       gtk_window_set_default_size (window, 800, 600);
-      settle (GTK_WIDGET (window));
+      hearth_test_settle (GTK_WIDGET (window));
     }
-  close_all ();
+  hearth_test_close_windows (app);
 }
 
 int
