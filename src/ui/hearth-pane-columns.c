@@ -14,6 +14,7 @@
 
 #include "hearth-chain-label.h"
 #include "hearth-format.h"
+#include "hearth-pane.h"
 #include "hearth-row.h"
 
 /**
@@ -66,9 +67,8 @@ setup_cell (GtkSignalListItemFactory *factory,
         /* and, for some lists, a note on the numbers: whole, however narrow the pane */
         path = gtk_label_new (NULL);
         gtk_label_set_xalign (GTK_LABEL (path), 0);
-        gtk_label_set_wrap (GTK_LABEL (path), TRUE);
         /* between words, Hangul too: not in the middle of 컷오프 */
-        gtk_label_set_wrap_mode (GTK_LABEL (path), PANGO_WRAP_WORD);
+        _hearth_label_wrap_words (GTK_LABEL (path));
         gtk_label_set_width_chars (GTK_LABEL (path), 12);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
