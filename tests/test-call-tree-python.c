@@ -330,20 +330,33 @@ compare_names (gconstpointer a,
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
+/* The fixtures of @dir_path that Hearth reads (bad_* ones left out) with one of the
+ * @suffixes, sorted; empty when there is no such folder. */
+static GPtrArray *
+list_fixtures (const char        *dir_path,
+               const char * const *suffixes)
+{
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    for (guint i = 0; suffixes[i] != NULL; i++)
+      if (!g_str_has_prefix (name, "bad_") && g_str_has_suffix (name, suffixes[i]))
+        {
+          g_ptr_array_add (names, g_strdup (name));
+          break;
+        }
+  g_ptr_array_sort (names, compare_names);
+  return names;
+}
+
 static void
 add_cases (const char *dir_path,
            const char *label)
 {
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  if (dir == NULL)
-    return;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".prof") && !g_str_has_prefix (name, "bad_"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
+  static const char * const pstats[] = { ".prof", NULL };
+  g_autoptr (GPtrArray) names = list_fixtures (dir_path, pstats);
 
   for (guint i = 0; i < names->len; i++)
     {
@@ -431,18 +444,8 @@ static void
 add_folded_cases (const char *dir_path,
                   const char *label)
 {
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  if (dir == NULL)
-    return;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (!g_str_has_prefix (name, "bad_") &&
-        (g_str_has_suffix (name, ".prof") || g_str_has_suffix (name, ".txt") ||
-         g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".folded")))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
+  static const char * const readable[] = { ".prof", ".txt", ".json", ".folded", NULL };
+  g_autoptr (GPtrArray) names = list_fixtures (dir_path, readable);
 
   for (guint i = 0; i < names->len; i++)
     {
