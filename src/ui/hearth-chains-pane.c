@@ -242,8 +242,7 @@ hearth_chains_pane_init (HearthChainsPane *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   /* xgettext:no-c-format */
-  g_autoptr (GtkColumnViewColumn) share = _hearth_column_new (HEARTH_COLUMN_PERCENT, _("% of Run"));
-  g_autoptr (GtkColumnViewColumn) time = _hearth_column_new (HEARTH_COLUMN_VALUE, _("Time"));
+  g_autoptr (GtkColumnViewColumn) share = _hearth_column_new (HEARTH_COLUMN_SHARE, _("% of Run"));
   g_autoptr (GtkColumnViewColumn) flags = _hearth_column_new (HEARTH_COLUMN_FLAGS, NULL);
   g_autoptr (GtkColumnViewColumn) chain = _hearth_column_new (HEARTH_COLUMN_CHAIN, _("Chain"));
 
@@ -256,7 +255,6 @@ hearth_chains_pane_init (HearthChainsPane *self)
 
   self->view = _hearth_column_view_new (G_LIST_MODEL (self->rows), NULL);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), share);
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), time);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), flags);
   self->flags_column = flags;
   self->share_column = share;

@@ -69,17 +69,36 @@ setup_cell (GtkSignalListItemFactory *factory,
         gtk_label_set_xalign (GTK_LABEL (path), 0);
         /* between words, Hangul too: not in the middle of 컷오프 */
         _hearth_label_wrap_words (GTK_LABEL (path));
-        gtk_label_set_width_chars (GTK_LABEL (path), 12);
+        gtk_label_set_width_chars (GTK_LABEL (path), 22);
         gtk_widget_add_css_class (path, "dim-label");
         gtk_widget_add_css_class (path, "caption");
         gtk_box_append (GTK_BOX (box), path);
         gtk_list_item_set_child (item, box);
         return;
       }
+    case HEARTH_COLUMN_SHARE:
+      {
+        /* one column for both numbers leaves the chain the room */
+        GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+        GtkWidget *value = gtk_label_new (NULL);
+
+        gtk_label_set_xalign (GTK_LABEL (label), 1);
+        gtk_widget_add_css_class (label, "numeric");
+        gtk_label_set_xalign (GTK_LABEL (value), 1);
+        gtk_widget_add_css_class (value, "numeric");
+        gtk_widget_add_css_class (value, "dim-label");
+        gtk_widget_add_css_class (value, "caption");
+        gtk_widget_set_valign (box, GTK_ALIGN_START);
+        gtk_box_append (GTK_BOX (box), label);
+        gtk_box_append (GTK_BOX (box), value);
+        gtk_list_item_set_child (item, box);
+        return;
+      }
     case HEARTH_COLUMN_FLAGS:
       gtk_widget_add_css_class (label, "estimate-tag");
       gtk_widget_set_halign (label, GTK_ALIGN_CENTER);
-      gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+      /* beside the first line of the row, as the numbers are */
+      gtk_widget_set_valign (label, GTK_ALIGN_START);
       break;
     case HEARTH_COLUMN_CALLS:
     case HEARTH_COLUMN_VALUE:
@@ -142,6 +161,16 @@ bind_cell (GtkSignalListItemFactory *factory,
     case HEARTH_COLUMN_PERCENT:
       text = _hearth_format_percent (hearth_row_get_fraction (row));
       break;
+    case HEARTH_COLUMN_SHARE:
+      {
+        GtkWidget *top = gtk_widget_get_first_child (child);
+        g_autofree char *share = _hearth_format_percent (hearth_row_get_fraction (row));
+
+        gtk_label_set_text (GTK_LABEL (top), share);
+        gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (top)),
+                            hearth_row_get_value_text (row));
+        return;
+      }
     case HEARTH_COLUMN_FLAGS:
       gtk_widget_set_visible (GTK_WIDGET (label), hearth_row_get_estimated (row));
       gtk_label_set_text (label, "E");
@@ -167,6 +196,7 @@ sort_property (HearthColumnKind kind)
       return "calls";
     case HEARTH_COLUMN_VALUE:
     case HEARTH_COLUMN_PERCENT:
+    case HEARTH_COLUMN_SHARE:
       return "fraction";
     case HEARTH_COLUMN_FLAGS:
     default:

@@ -19,6 +19,7 @@ G_BEGIN_DECLS
  * @HEARTH_COLUMN_VALUE: the value formatted for people
  * @HEARTH_COLUMN_PERCENT: the fraction as a percentage
  * @HEARTH_COLUMN_FLAGS: "E" for estimated rows
+ * @HEARTH_COLUMN_SHARE: the percentage, and the value under it
  */
 typedef enum
 {
@@ -28,6 +29,7 @@ typedef enum
   HEARTH_COLUMN_VALUE,
   HEARTH_COLUMN_PERCENT,
   HEARTH_COLUMN_FLAGS,
+  HEARTH_COLUMN_SHARE,
 } HearthColumnKind;
 
 GtkColumnViewColumn *_hearth_column_new        (HearthColumnKind  kind,
