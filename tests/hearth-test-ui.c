@@ -162,6 +162,22 @@ hearth_test_settle (GtkWidget *window)
 }
 
 /**
+ * hearth_test_root_node:
+ * @session: a session with a tree
+ *
+ * Returns: the root bar, the first bar of the row at depth 0
+ */
+guint
+hearth_test_root_node (HearthSession *session)
+{
+  guint n = 0;
+  const guint *row = hearth_call_tree_get_row (hearth_session_get_tree (session), 0, &n);
+
+  g_assert_cmpuint (n, >, 0);
+  return row[0];
+}
+
+/**
  * hearth_test_window_has_tree:
  * @user_data: a #HearthWindow
  *

@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "hearth-application.h"
+#include "hearth-session.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,7 @@ void      hearth_test_click          (GtkWidget            *widget,
                                       double                y);
 void      hearth_test_destroy_window (GtkWidget            *window);
 void      hearth_test_close_windows  (HearthApplication    *app);
+guint     hearth_test_root_node      (HearthSession        *session);
 gboolean  hearth_test_window_has_tree (gpointer            window);
 void      hearth_test_settle         (GtkWidget            *window);
 GtkWidget *hearth_test_open_window   (HearthApplication    *app,

@@ -68,33 +68,19 @@ static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  GList *windows;
-
   if (!hearth_test_ui_have_display ())
     return;
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
-}
-
-/* The root bar: the first bar of the top row. */
-static guint
-root_node (HearthSession *session)
-{
-  guint n = 0;
-  const guint *row = hearth_call_tree_get_row (hearth_session_get_tree (session), 0, &n);
-
-  g_assert_cmpuint (n, >, 0);
-  return row[0];
+  hearth_test_close_windows (app);
 }
 
 static double
 root_pixels (Fixture *f,
              guint    run)
 {
+  guint root = hearth_test_root_node (f->sessions[run]);
   graphene_rect_t bounds;
 
-  g_assert_true (hearth_flame_view_get_node_bounds (f->views[run], root_node (f->sessions[run]),
-                                                    &bounds));
+  g_assert_true (hearth_flame_view_get_node_bounds (f->views[run], root, &bounds));
   return bounds.size.width;
 }
 
@@ -268,8 +254,8 @@ test_hover_follows (Fixture       *f,
     return;
 
   /* both views show the root, in both runs: the tooltip of the second says how it changed */
-  g_autofree char *tooltip = hearth_flame_view_dup_tooltip_text (f->views[1],
-                                                                 root_node (f->sessions[1]));
+  guint root = hearth_test_root_node (f->sessions[1]);
+  g_autofree char *tooltip = hearth_flame_view_dup_tooltip_text (f->views[1], root);
 
   g_assert_nonnull (strstr (tooltip, "of the first run"));
 }

@@ -57,12 +57,9 @@ static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  GList *windows;
-
   if (!hearth_test_ui_have_display ())
     return;
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  hearth_test_close_windows (app);
   g_clear_object (&f->examples);
 }
 

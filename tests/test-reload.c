@@ -242,13 +242,10 @@ static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  GList *windows;
-
   if (!hearth_test_ui_have_display ())
     return;
   g_signal_handlers_disconnect_by_data (f->session, f);
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  hearth_test_close_windows (app);
   g_unlink (f->path);
   g_rmdir (f->dir);
   g_free (f->path);

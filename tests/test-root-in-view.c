@@ -36,17 +36,6 @@ open_deep (int width,
   return HEARTH_WINDOW (hearth_test_open_window (app, path, width, height));
 }
 
-/* The root bar: the first bar of the row at depth 0. */
-static guint
-root_node (HearthSession *session)
-{
-  guint n = 0;
-  const guint *row = hearth_call_tree_get_row (hearth_session_get_tree (session), 0, &n);
-
-  g_assert_cmpuint (n, >, 0);
-  return row[0];
-}
-
 /* The root row is inside the visible part of the scrolled window, the axis is on screen and
  * the graph is taller than the view, with a scrollbar that says so. */
 static void
@@ -61,7 +50,7 @@ assert_root_in_view (GtkWidget     *view,
   graphene_rect_t root;
 
   g_assert_true (hearth_flame_view_get_node_bounds (HEARTH_FLAME_VIEW (view),
-                                                    root_node (session), &root));
+                                                    hearth_test_root_node (session), &root));
   g_test_message ("root row at %.0f-%.0f, view %.0f-%.0f of %.0f", root.origin.y,
                   root.origin.y + root.size.height, value, value + page,
                   gtk_adjustment_get_upper (adj));

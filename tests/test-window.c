@@ -72,12 +72,9 @@ static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  GList *windows;
-
   if (!hearth_test_ui_have_display ())
     return;
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  hearth_test_close_windows (app);
 }
 
 static HearthCallTree *
@@ -417,7 +414,6 @@ test_warnings_estimated (void)
   g_autofree char *text = NULL;
   HearthWindow *window;
   HearthWarningsPane *pane;
-  GList *windows;
 
   if (hearth_test_ui_skip ())
     return;
@@ -431,8 +427,7 @@ test_warnings_estimated (void)
   g_assert_nonnull (strstr (text, " callers ("));
   g_assert_nonnull (strstr (text, "sampling profile"));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (window->warnings_badge)), !=, "0");
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  hearth_test_close_windows (app);
 }
 
 /* The first button under @widget whose label is @label, depth first. */
@@ -465,7 +460,6 @@ test_warnings_cut_off (void)
   HearthWindow *window;
   HearthSession *session;
   GtkWidget *lower;
-  GList *windows;
   guint n = 0, bars = 0;
   HearthCallTree *tree;
 
@@ -500,8 +494,7 @@ test_warnings_cut_off (void)
     bars += hearth_call_tree_get_node (tree, i)->function == why[0].function;
   g_assert_cmpuint (bars, >, 0);
 
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  hearth_test_close_windows (app);
 }
 
 static void
@@ -643,7 +636,6 @@ test_empty_profile (void)
 {
   g_autofree char *path = NULL;
   HearthWindow *window;
-  GList *windows;
 
   if (hearth_test_ui_skip ())
     return;
@@ -652,8 +644,7 @@ test_empty_profile (void)
   window = open_in_app (path);
   g_assert_null (_hearth_window_get_message (window));
   g_assert_cmpstr (_hearth_window_get_page (window), ==, "empty");
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    hearth_test_destroy_window (windows->data);
+  hearth_test_close_windows (app);
 }
 
 static GtkDropTarget *
