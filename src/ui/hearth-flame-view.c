@@ -7,7 +7,7 @@
 
 #define G_LOG_DOMAIN "hearth-flame-view"
 
-#include "hearth-flame-view.h"
+#include "hearth-flame-view-private.h"
 
 #include <inttypes.h>
 #include <glib/gi18n.h>
@@ -43,59 +43,6 @@
 #define BAND_LIMIT        4096.0   /* taller graphs are recorded a band at a time */
 #define MARGIN            6.0      /* pixels around the graph and its axis */
 
-struct _HearthFlameView
-{
-  GtkWidget            parent_instance;
-
-  /* owned */
-  HearthSession       *session;
-  GSignalGroup        *session_signals;
-  HearthSession       *peer;            /* the other run of a comparison */
-  GSignalGroup        *peer_signals;
-  HearthFlameRenderer *renderer;
-  GtkWidget           *menu;
-  GskRenderNode       *graph;
-  GskRenderNode       *axis;            /* the axis alone, pinned to the bottom when needed */
-  PangoFontDescription *font;
-
-  /* the vertical adjustment of the scrolled window around the view (borrowed) */
-  GtkAdjustment       *vadjustment;
-  gulong               vadjustment_handler;
-  gulong               vadjustment_changed_handler;
-
-  /* how far the visible part is scrolled away from the root's end, in pixels: 0 keeps the
-   * root row and the axis in view across new trees and window sizes */
-  double               root_gap;
-  gboolean             keeping_gap;
-  gulong               relayout_handler;
-  double               pinned_top;      /* widget y of the pinned axis, or -1 */
-
-  /* what is shown: the range moves towards target_* during an animation */
-  HearthFlameViewport  viewport;
-  double               target_start;
-  double               target_end;
-  double               from_start;
-  double               from_end;
-  gint64               animation_begin;
-  guint                tick_id;
-
-  /* the rows recorded in graph, in content pixels */
-  double               band_top;
-  double               band_bottom;
-  double               graph_width;
-
-  gboolean             icicle;
-  gboolean             dark;
-  guint                run;             /* which run of a comparison the session is */
-  gboolean             normalized;
-  gint                 linked;          /* the bar matching the other view's hover */
-  gint                 hover;
-  gint                 menu_node;
-  double               pointer_x;
-  gboolean             pointer_inside;
-  double               pinch_scale;
-};
-
 G_DEFINE_FINAL_TYPE (HearthFlameView, hearth_flame_view, GTK_TYPE_WIDGET)
 
 enum
@@ -107,59 +54,53 @@ enum
   N_PROPS
 };
 
-enum
-{
-  SHOW_CALLERS,
-  RANGE_CHANGED,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+guint _hearth_flame_view_signals[N_SIGNALS];
 
 /* Geometry ---------------------------------------------------------------------------------- */
 
-static HearthCallTree *
-get_tree (HearthFlameView *self)
+HearthCallTree *
+_hearth_flame_view_get_tree (HearthFlameView *self)
 {
   return self->session != NULL ? hearth_session_get_tree (self->session) : NULL;
 }
 
-static guint
-n_nodes (HearthFlameView *self)
+guint
+_hearth_flame_view_n_nodes (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
 
   return tree != NULL ? hearth_call_tree_get_n_nodes (tree) : 0;
 }
 
-static const HearthNode *
-get_node (HearthFlameView *self,
-          gint             node)
+const HearthNode *
+_hearth_flame_view_get_node (HearthFlameView *self,
+                             gint             node)
 {
-  if (node < 0 || (guint) node >= n_nodes (self))
+  if (node < 0 || (guint) node >= _hearth_flame_view_n_nodes (self))
     return NULL;
-  return hearth_call_tree_get_node (get_tree (self), node);
+  return hearth_call_tree_get_node (_hearth_flame_view_get_tree (self), node);
 }
 
 static double
 run_total (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
-  double total = tree != NULL && n_nodes (self) > 0 ? hearth_call_tree_get_total (tree) : 0;
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
+  double total = tree != NULL && _hearth_flame_view_n_nodes (self) > 0
+                 ? hearth_call_tree_get_total (tree) : 0;
 
   return total > 0 && isfinite (total) ? total : 1.0;
 }
 
-static gboolean
-comparing (HearthFlameView *self)
+gboolean
+_hearth_flame_view_comparing (HearthFlameView *self)
 {
   return self->peer != NULL && hearth_flame_renderer_get_n_runs (self->renderer) == 2;
 }
 
-static double
-compared_total (HearthFlameView *self,
-                guint            run)
+double
+_hearth_flame_view_compared_total (HearthFlameView *self,
+                                   guint            run)
 {
   double total = hearth_call_tree_get_total (hearth_flame_renderer_get_tree (self->renderer, run));
 
@@ -180,52 +121,53 @@ shared_axis (HearthFlameView *self)
 
 /* The extent of the visible range: the run, or in a comparison the axis both views share
  * (the longer run, or the first when each run is drawn to its own width). */
-static double
-axis_total (HearthFlameView *self)
+double
+_hearth_flame_view_axis_total (HearthFlameView *self)
 {
-  if (!comparing (self))
+  if (!_hearth_flame_view_comparing (self))
     return run_total (self);
   if (!shared_axis (self))
-    return compared_total (self, 0);
-  return MAX (compared_total (self, 0), compared_total (self, 1));
+    return _hearth_flame_view_compared_total (self, 0);
+  return MAX (_hearth_flame_view_compared_total (self, 0),
+              _hearth_flame_view_compared_total (self, 1));
 }
 
 /* How many of the session's units make one unit of the axis. */
-static double
-axis_ratio (HearthFlameView *self)
+double
+_hearth_flame_view_axis_ratio (HearthFlameView *self)
 {
-  if (!comparing (self) || self->run == 0 || shared_axis (self))
+  if (!_hearth_flame_view_comparing (self) || self->run == 0 || shared_axis (self))
     return 1.0;
-  return compared_total (self, 1) / compared_total (self, 0);
+  return _hearth_flame_view_compared_total (self, 1) / _hearth_flame_view_compared_total (self, 0);
 }
 
-static void
-current_viewport (HearthFlameView     *self,
-                  HearthFlameViewport *vp)
+void
+_hearth_flame_view_current_viewport (HearthFlameView     *self,
+                                     HearthFlameViewport *vp)
 {
   *vp = self->viewport;
   vp->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)));
   vp->icicle = self->icicle;
   vp->zoom_node = self->session != NULL ? hearth_session_get_zoom (self->session) : -1;
-  vp->zoom_run = comparing (self) ? self->run : 0;
+  vp->zoom_run = _hearth_flame_view_comparing (self) ? self->run : 0;
 }
 
-static double
-content_height (HearthFlameView *self)
+double
+_hearth_flame_view_content_height (HearthFlameView *self)
 {
   HearthFlameViewport vp;
 
-  if (n_nodes (self) == 0)
+  if (_hearth_flame_view_n_nodes (self) == 0)
     return 0;
-  current_viewport (self, &vp);
+  _hearth_flame_view_current_viewport (self, &vp);
   return ceil (hearth_flame_renderer_get_height (self->renderer, &vp));
 }
 
 /* The pixel columns the bars take: the renderer leaves the margin free on both sides. */
-static void
-bars_columns (HearthFlameView *self,
-              double          *left,
-              double          *width)
+void
+_hearth_flame_view_bars_columns (HearthFlameView *self,
+                                 double          *left,
+                                 double          *width)
 {
   double w = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)));
 
@@ -234,9 +176,9 @@ bars_columns (HearthFlameView *self,
 }
 
 /* The flame stands on the bottom of the view; an icicle hangs from the top. */
-static double
-offset_for_height (HearthFlameView *self,
-                   double           height)
+double
+_hearth_flame_view_offset_for_height (HearthFlameView *self,
+                                      double           height)
 {
   if (self->icicle)
     return 0;
@@ -246,11 +188,13 @@ offset_for_height (HearthFlameView *self,
 static double
 content_offset (HearthFlameView *self)
 {
-  return self->icicle ? 0 : offset_for_height (self, content_height (self));
+  if (self->icicle)
+    return 0;
+  return _hearth_flame_view_offset_for_height (self, _hearth_flame_view_content_height (self));
 }
 
-static void
-drop_graph (HearthFlameView *self)
+void
+_hearth_flame_view_drop_graph (HearthFlameView *self)
 {
   g_clear_pointer (&self->graph, gsk_render_node_unref);
   g_clear_pointer (&self->axis, gsk_render_node_unref);
@@ -264,7 +208,7 @@ clamp_range (HearthFlameView *self,
              double          *start,
              double          *end)
 {
-  double total = axis_total (self);
+  double total = _hearth_flame_view_axis_total (self);
   double span = *end - *start;
 
   if (!isfinite (span) || span <= 0 || span > total)
@@ -283,8 +227,8 @@ apply_range (HearthFlameView *self,
     return;
   self->viewport.x_start = start;
   self->viewport.x_end = end;
-  drop_graph (self);
-  g_signal_emit (self, signals[RANGE_CHANGED], 0);
+  _hearth_flame_view_drop_graph (self);
+  g_signal_emit (self, _hearth_flame_view_signals[RANGE_CHANGED], 0);
 }
 
 static void
@@ -413,7 +357,7 @@ node_extent (HearthFlameView  *self,
              double           *start,
              double           *width)
 {
-  double ratio = axis_ratio (self);
+  double ratio = _hearth_flame_view_axis_ratio (self);
 
   *start = node->left / ratio;
   *width = node->width / ratio;
@@ -423,12 +367,13 @@ static void
 show_zoom_node (HearthFlameView *self,
                 gboolean         animate)
 {
-  const HearthNode *node = get_node (self, hearth_session_get_zoom (self->session));
+  const HearthNode *node = _hearth_flame_view_get_node (self,
+                                                        hearth_session_get_zoom (self->session));
   double start, width;
 
   if (node == NULL)
     {
-      hearth_flame_view_set_visible_range (self, 0, axis_total (self), animate);
+      hearth_flame_view_set_visible_range (self, 0, _hearth_flame_view_axis_total (self), animate);
       return;
     }
   node_extent (self, node, &start, &width);
@@ -454,13 +399,14 @@ hearth_flame_view_zoom_by (HearthFlameView *self,
 
   g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
 
-  if (!(factor > 0) || n_nodes (self) == 0)
+  if (!(factor > 0) || _hearth_flame_view_n_nodes (self) == 0)
     return;
-  bars_columns (self, &left, &width);
+  _hearth_flame_view_bars_columns (self, &left, &width);
   t = CLAMP ((x - left) / width, 0, 1);
   at = start + (end - start) * t;
   span = (end - start) / factor;
-  span = CLAMP (span, axis_total (self) * MIN_SPAN_FRACTION, axis_total (self));
+  span = CLAMP (span, _hearth_flame_view_axis_total (self) * MIN_SPAN_FRACTION,
+                _hearth_flame_view_axis_total (self));
   start = at - span * t;
   hearth_flame_view_set_visible_range (self, start, start + span, FALSE);
 }
@@ -494,24 +440,25 @@ hearth_flame_view_node_at (HearthFlameView *self,
 
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), -1);
 
-  if (n_nodes (self) == 0 || (self->pinned_top >= 0 && y >= self->pinned_top))
+  if (_hearth_flame_view_n_nodes (self) == 0 || (self->pinned_top >= 0 && y >= self->pinned_top))
     return -1;
-  current_viewport (self, &vp);
+  _hearth_flame_view_current_viewport (self, &vp);
   return hearth_flame_renderer_node_at (self->renderer, &vp, x, y - content_offset (self), NULL);
 }
 
 /* Where @node is drawn with the graph @offset pixels down the widget (a draw knows it). */
-static gboolean
-node_bounds (HearthFlameView *self,
-             guint            node,
-             double           offset,
-             graphene_rect_t *bounds)
+gboolean
+_hearth_flame_view_node_bounds (HearthFlameView *self,
+                                guint            node,
+                                double           offset,
+                                graphene_rect_t *bounds)
 {
   HearthFlameViewport vp;
   cairo_rectangle_t rect;
 
-  current_viewport (self, &vp);
-  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp, comparing (self) ? self->run : 0,
+  _hearth_flame_view_current_viewport (self, &vp);
+  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp,
+                                            _hearth_flame_view_comparing (self) ? self->run : 0,
                                             node, &rect))
     return FALSE;
   graphene_rect_init (bounds, rect.x, rect.y + offset, rect.width, rect.height);
@@ -534,7 +481,8 @@ hearth_flame_view_get_node_bounds (HearthFlameView *self,
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), FALSE);
   g_return_val_if_fail (bounds != NULL, FALSE);
 
-  return node < n_nodes (self) && node_bounds (self, node, content_offset (self), bounds);
+  return node < _hearth_flame_view_n_nodes (self) &&
+         _hearth_flame_view_node_bounds (self, node, content_offset (self), bounds);
 }
 
 /**
@@ -556,8 +504,8 @@ hearth_flame_view_get_axis_shown (HearthFlameView *self)
 
   if (self->pinned_top >= 0)
     return TRUE;
-  current_viewport (self, &vp);
-  if (n_nodes (self) == 0 ||
+  _hearth_flame_view_current_viewport (self, &vp);
+  if (_hearth_flame_view_n_nodes (self) == 0 ||
       !hearth_flame_renderer_get_axis_extent (self->renderer, &vp, &top, &bottom))
     return FALSE;
   if (self->vadjustment == NULL)
@@ -581,9 +529,9 @@ hearth_flame_view_get_hover (HearthFlameView *self)
   return self->hover;
 }
 
-static void
-set_hover (HearthFlameView *self,
-           gint             node)
+void
+_hearth_flame_view_set_hover (HearthFlameView *self,
+                              gint             node)
 {
   if (self->hover == node)
     return;
@@ -614,7 +562,7 @@ static gint
 estimating_function (HearthFlameView *self,
                      guint            node)
 {
-  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
   const HearthNode *n = hearth_call_tree_get_node (tree, node);
 
   while (n->parent != G_MAXUINT)
@@ -674,7 +622,7 @@ append_self_time (HearthFlameView       *self,
   double cum = f != NULL ? hearth_profile_clamp (f->cum) : 0;
   double own, narrow;
 
-  if (f == NULL || cum <= 0 || hearth_call_tree_is_from_stacks (get_tree (self)))
+  if (f == NULL || cum <= 0 || hearth_call_tree_is_from_stacks (_hearth_flame_view_get_tree (self)))
     {
       g_autofree char *self_share = share (n->self_width, total);
 
@@ -712,7 +660,7 @@ append_change (HearthFlameView *self,
   double before_width = 0, before_total;
   gboolean is_new = FALSE, estimated = FALSE;
 
-  if (!comparing (self) || self->run != 1 ||
+  if (!_hearth_flame_view_comparing (self) || self->run != 1 ||
       !hearth_flame_renderer_get_change (self->renderer, node, &before_width, &is_new,
                                          &estimated))
     return;
@@ -720,7 +668,7 @@ append_change (HearthFlameView *self,
     g_string_append_printf (text, "%s\n", _("New chain: the first run has no such chain"));
   else
     {
-      before_total = compared_total (self, 0);
+      before_total = _hearth_flame_view_compared_total (self, 0);
       was = hearth_session_format_value (self->session, before_width);
       delta = hearth_session_format_value (self->session, fabs (width - before_width));
       g_autofree char *change = hearth_format_percent_change (before_total > 0
@@ -761,7 +709,7 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
 
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), NULL);
 
-  n = get_node (self, node);
+  n = _hearth_flame_view_get_node (self, node);
   if (n == NULL)
     return NULL;
   profile = hearth_session_get_profile (self->session);
@@ -795,7 +743,8 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
   }
   if (n->parent != G_MAXUINT)
     {
-      const HearthNode *parent = hearth_call_tree_get_node (get_tree (self), n->parent);
+      const HearthNode *parent = hearth_call_tree_get_node (_hearth_flame_view_get_tree (self),
+                                                            n->parent);
       guint pf = parent->function;
       g_autofree char *parent_share = share (n->width, parent->width);
 
@@ -889,7 +838,7 @@ update_style (HearthFlameView *self)
     {
       self->dark = dark;
       hearth_flame_renderer_set_dark (self->renderer, dark);
-      drop_graph (self);
+      _hearth_flame_view_drop_graph (self);
     }
 
   font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self)));
@@ -898,7 +847,7 @@ update_style (HearthFlameView *self)
       g_clear_pointer (&self->font, pango_font_description_free);
       self->font = pango_font_description_copy (font);
       hearth_flame_renderer_set_font (self->renderer, self->font);
-      drop_graph (self);
+      _hearth_flame_view_drop_graph (self);
       gtk_widget_queue_resize (GTK_WIDGET (self));
     }
 }
@@ -918,7 +867,7 @@ wanted_band (HearthFlameView *self,
              double          *top,
              double          *bottom)
 {
-  double offset = offset_for_height (self, height);
+  double offset = _hearth_flame_view_offset_for_height (self, height);
   double visible_top, visible_bottom, page;
 
   if (height <= BAND_LIMIT || self->vadjustment == NULL)
@@ -938,7 +887,7 @@ static gboolean
 band_covers_view (HearthFlameView *self,
                   double           height)
 {
-  double offset = offset_for_height (self, height);
+  double offset = _hearth_flame_view_offset_for_height (self, height);
   double visible_top, visible_bottom;
 
   if (height <= BAND_LIMIT || self->vadjustment == NULL)
@@ -961,7 +910,7 @@ record_graph (HearthFlameView *self,
   gint64 begin = g_get_monotonic_time ();
 
   wanted_band (self, height, &top, &bottom);
-  current_viewport (self, &vp);
+  _hearth_flame_view_current_viewport (self, &vp);
   cr = gtk_snapshot_append_cairo (recorder,
                                   &GRAPHENE_RECT_INIT (0, top, width, MAX (1, bottom - top)));
   hearth_flame_renderer_draw (self->renderer, cr, &vp);
@@ -1005,12 +954,12 @@ hearth_flame_view_snapshot (GtkWidget   *widget,
   double height, offset;
 
   self->pinned_top = -1;
-  if (n_nodes (self) == 0 || width < 1)
+  if (_hearth_flame_view_n_nodes (self) == 0 || width < 1)
     return;
 
   /* laid out once per draw: the outlines below are placed with the same offset */
-  height = content_height (self);
-  offset = offset_for_height (self, height);
+  height = _hearth_flame_view_content_height (self);
+  offset = _hearth_flame_view_offset_for_height (self, height);
   if (self->graph != NULL && self->graph_width != width)
     g_clear_pointer (&self->axis, gsk_render_node_unref);
   if (self->graph != NULL && (self->graph_width != width || !band_covers_view (self, height)))
@@ -1041,10 +990,11 @@ append_marks (HearthFlameView *self,
     return;
   hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
   if (self->linked >= 0 && self->linked != self->hover &&
-      (guint) self->linked < n_nodes (self) && node_bounds (self, self->linked, offset, &bounds))
+      (guint) self->linked < _hearth_flame_view_n_nodes (self) &&
+      _hearth_flame_view_node_bounds (self, self->linked, offset, &bounds))
     append_outline (snapshot, &bounds, 2, &fg);
-  if (self->hover >= 0 && (guint) self->hover < n_nodes (self) &&
-      node_bounds (self, self->hover, offset, &bounds))
+  if (self->hover >= 0 && (guint) self->hover < _hearth_flame_view_n_nodes (self) &&
+      _hearth_flame_view_node_bounds (self, self->hover, offset, &bounds))
     {
       GdkRGBA tint = self->dark ? (GdkRGBA) { 1, 1, 1, 0.22 } : (GdkRGBA) { 1, 1, 1, 0.35 };
 
@@ -1076,7 +1026,7 @@ append_pinned_axis (HearthFlameView *self,
 
   if (self->vadjustment == NULL)
     return;
-  current_viewport (self, &vp);
+  _hearth_flame_view_current_viewport (self, &vp);
   if (!hearth_flame_renderer_get_axis_extent (self->renderer, &vp, &top, &bottom))
     return;
   band = bottom - top;
@@ -1129,7 +1079,7 @@ hearth_flame_view_measure (GtkWidget      *widget,
       *natural = 640;
     }
   else
-    *minimum = *natural = (int) content_height (self);
+    *minimum = *natural = (int) _hearth_flame_view_content_height (self);
 }
 
 static void
@@ -1157,7 +1107,7 @@ static void
 reveal_node (HearthFlameView *self,
              gint             node)
 {
-  const HearthNode *n = get_node (self, node);
+  const HearthNode *n = _hearth_flame_view_get_node (self, node);
   double span = self->target_end - self->target_start;
   double left, width;
   graphene_rect_t bounds;
@@ -1185,7 +1135,7 @@ reveal_node (HearthFlameView *self,
 static void
 set_renderer_trees (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
   HearthCallTree *other = self->peer != NULL ? hearth_session_get_tree (self->peer) : NULL;
 
   if (tree != NULL && other != NULL)
@@ -1208,14 +1158,15 @@ set_renderer_trees (HearthFlameView *self)
                                                    : NULL);
       hearth_flame_renderer_set_shown_run (self->renderer, -1);
     }
-  hearth_flame_renderer_set_selected (self->renderer, comparing (self) ? self->run : 0,
+  hearth_flame_renderer_set_selected (self->renderer,
+                                      _hearth_flame_view_comparing (self) ? self->run : 0,
                                       hearth_session_get_selected (self->session));
 }
 
 static void
 on_tree_changed (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
 
   set_renderer_trees (self);
   self->linked = -1;
@@ -1224,7 +1175,7 @@ on_tree_changed (HearthFlameView *self)
   stop_animation (self);
   self->viewport.x_start = self->viewport.x_end = 0;
   show_zoom_node (self, FALSE);
-  drop_graph (self);
+  _hearth_flame_view_drop_graph (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   show_root (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -1238,8 +1189,9 @@ on_selected_changed (HearthFlameView *self)
 {
   gint node = hearth_session_get_selected (self->session);
 
-  hearth_flame_renderer_set_selected (self->renderer, comparing (self) ? self->run : 0, node);
-  drop_graph (self);
+  hearth_flame_renderer_set_selected (self->renderer,
+                                      _hearth_flame_view_comparing (self) ? self->run : 0, node);
+  _hearth_flame_view_drop_graph (self);
   if (node >= 0)
     reveal_node (self, node);
 }
@@ -1248,7 +1200,7 @@ static void
 on_zoom_changed (HearthFlameView *self)
 {
   show_zoom_node (self, TRUE);
-  drop_graph (self);
+  _hearth_flame_view_drop_graph (self);
 }
 
 static void
@@ -1261,7 +1213,7 @@ on_search_changed (HearthFlameView *self)
                                      hearth_search_hits_unref);
   else
     hearth_flame_renderer_set_match (self->renderer, NULL, NULL, NULL);
-  drop_graph (self);
+  _hearth_flame_view_drop_graph (self);
 }
 
 static void
@@ -1277,7 +1229,7 @@ on_session_bound (HearthFlameView *self)
 static gint
 action_node (HearthFlameView *self)
 {
-  if (self->menu_node >= 0 && (guint) self->menu_node < n_nodes (self))
+  if (self->menu_node >= 0 && (guint) self->menu_node < _hearth_flame_view_n_nodes (self))
     return self->menu_node;
   return self->session != NULL ? hearth_session_get_selected (self->session) : -1;
 }
@@ -1285,7 +1237,7 @@ action_node (HearthFlameView *self)
 static gint
 action_function (HearthFlameView *self)
 {
-  const HearthNode *n = get_node (self, action_node (self));
+  const HearthNode *n = _hearth_flame_view_get_node (self, action_node (self));
 
   return n != NULL && n->function != G_MAXUINT ? (gint) n->function : -1;
 }
@@ -1419,7 +1371,7 @@ show_callers_action (GtkWidget  *widget,
   if (node < 0)
     return;
   hearth_session_set_selected (self->session, node);
-  g_signal_emit (self, signals[SHOW_CALLERS], 0, node);
+  g_signal_emit (self, _hearth_flame_view_signals[SHOW_CALLERS], 0, node);
 }
 
 static void
@@ -1452,10 +1404,10 @@ zoom_out_action (GtkWidget  *widget,
   if (self->session == NULL)
     return;
   zoom_node = hearth_session_get_zoom (self->session);
-  zoom = get_node (self, zoom_node);
+  zoom = _hearth_flame_view_get_node (self, zoom_node);
   if (zoom == NULL)
     {
-      hearth_flame_view_set_visible_range (self, 0, axis_total (self), TRUE);
+      hearth_flame_view_set_visible_range (self, 0, _hearth_flame_view_axis_total (self), TRUE);
       return;
     }
   /* a range zoomed further by hand goes back to the zoomed bar first */
@@ -1481,7 +1433,7 @@ zoom_reset_action (GtkWidget  *widget,
   if (hearth_session_get_zoom (self->session) >= 0)
     hearth_session_set_zoom (self->session, -1);
   else
-    hearth_flame_view_set_visible_range (self, 0, axis_total (self), TRUE);
+    hearth_flame_view_set_visible_range (self, 0, _hearth_flame_view_axis_total (self), TRUE);
 }
 
 static double
@@ -1524,10 +1476,11 @@ select_parent_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  const HearthNode *n = get_node (self, hearth_session_get_selected (self->session));
+  const HearthNode *n = _hearth_flame_view_get_node (self,
+                                                     hearth_session_get_selected (self->session));
 
   if (n == NULL)
-    select_node (self, n_nodes (self) > 0 ? 0 : -1);
+    select_node (self, _hearth_flame_view_n_nodes (self) > 0 ? 0 : -1);
   else if (n->parent != G_MAXUINT)
     select_node (self, n->parent);
 }
@@ -1544,10 +1497,10 @@ select_child_action (GtkWidget  *widget,
 
   if (selected < 0)
     {
-      select_node (self, n_nodes (self) > 0 ? 0 : -1);
+      select_node (self, _hearth_flame_view_n_nodes (self) > 0 ? 0 : -1);
       return;
     }
-  children = hearth_call_tree_get_children (get_tree (self), selected, &n);
+  children = hearth_call_tree_get_children (_hearth_flame_view_get_tree (self), selected, &n);
   if (n > 0)
     select_node (self, children[0]);
 }
@@ -1561,16 +1514,16 @@ select_sibling_action (GtkWidget  *widget,
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
   gboolean next = g_str_equal (action_name, "flame.select-next");
   gint selected = hearth_session_get_selected (self->session);
-  const HearthNode *n = get_node (self, selected);
+  const HearthNode *n = _hearth_flame_view_get_node (self, selected);
   const guint *row;
   guint count = 0;
 
   if (n == NULL)
     {
-      select_node (self, n_nodes (self) > 0 ? 0 : -1);
+      select_node (self, _hearth_flame_view_n_nodes (self) > 0 ? 0 : -1);
       return;
     }
-  row = hearth_call_tree_get_row (get_tree (self), n->depth, &count);
+  row = hearth_call_tree_get_row (_hearth_flame_view_get_tree (self), n->depth, &count);
   for (guint i = 0; i < count; i++)
     if (row[i] == (guint) selected)
       {
@@ -1690,7 +1643,7 @@ motion (GtkEventControllerMotion *controller,
 {
   self->pointer_x = x;
   self->pointer_inside = TRUE;
-  set_hover (self, hearth_flame_view_node_at (self, x, y));
+  _hearth_flame_view_set_hover (self, hearth_flame_view_node_at (self, x, y));
 }
 
 static void
@@ -1698,7 +1651,7 @@ leave (GtkEventControllerMotion *controller,
        HearthFlameView          *self)
 {
   self->pointer_inside = FALSE;
-  set_hover (self, -1);
+  _hearth_flame_view_set_hover (self, -1);
 }
 
 static void
@@ -1746,9 +1699,9 @@ scrolled (GtkEventControllerScroll *controller,
   gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
   double left, width;
 
-  if (n_nodes (self) == 0)
+  if (_hearth_flame_view_n_nodes (self) == 0)
     return FALSE;
-  bars_columns (self, &left, &width);
+  _hearth_flame_view_bars_columns (self, &left, &width);
   if (state & GDK_CONTROL_MASK)
     {
       double steps = wheel ? dy : dy / 20;
@@ -2049,18 +2002,18 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
    *
    * The user asked to see who calls the function of @node (it is selected already).
    */
-  signals[SHOW_CALLERS] = g_signal_new ("show-callers", G_TYPE_FROM_CLASS (klass),
-                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                        G_TYPE_NONE, 1, G_TYPE_INT);
+  _hearth_flame_view_signals[SHOW_CALLERS] =
+    g_signal_new ("show-callers", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   /**
    * HearthFlameView::visible-range-changed:
    * @self: the view
    *
    * The visible range moved: zoom, pan, or a step of their animation.
    */
-  signals[RANGE_CHANGED] = g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                         G_TYPE_NONE, 0);
+  _hearth_flame_view_signals[RANGE_CHANGED] =
+    g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "flame.copy-name", NULL, copy_name_action);
   gtk_widget_class_install_action (widget_class, "flame.copy-location", NULL, copy_location_action);
@@ -2201,7 +2154,7 @@ hearth_flame_view_set_session (HearthFlameView *self,
   else
     {
       hearth_flame_renderer_set_tree (self->renderer, NULL, NULL);
-      drop_graph (self);
+      _hearth_flame_view_drop_graph (self);
       gtk_widget_queue_resize (GTK_WIDGET (self));
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -2235,7 +2188,7 @@ hearth_flame_view_set_icicle (HearthFlameView *self,
   if (self->icicle == icicle)
     return;
   self->icicle = icicle;
-  drop_graph (self);
+  _hearth_flame_view_drop_graph (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   show_root (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICICLE]);
@@ -2306,7 +2259,7 @@ hearth_flame_view_set_normalized (HearthFlameView *self,
   stop_animation (self);
   if (self->session != NULL)
     show_zoom_node (self, FALSE);
-  drop_graph (self);
+  _hearth_flame_view_drop_graph (self);
 }
 
 /**
@@ -2323,7 +2276,7 @@ hearth_flame_view_set_linked (HearthFlameView *self,
 {
   g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
 
-  if (node >= 0 && (guint) node >= n_nodes (self))
+  if (node >= 0 && (guint) node >= _hearth_flame_view_n_nodes (self))
     node = -1;
   if (self->linked == node)
     return;
