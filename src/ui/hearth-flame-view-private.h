@@ -100,4 +100,11 @@ gboolean          _hearth_flame_view_node_bounds       (HearthFlameView     *sel
 void              _hearth_flame_view_set_hover         (HearthFlameView     *self,
                                                         gint                 node);
 
+/* Tooltips (hearth-flame-view-tooltip.c) */
+gboolean          _hearth_flame_view_query_tooltip     (GtkWidget           *widget,
+                                                        int                  x,
+                                                        int                  y,
+                                                        gboolean             keyboard_mode,
+                                                        GtkTooltip          *tooltip);
+
 G_END_DECLS
