@@ -100,6 +100,20 @@ gboolean          _hearth_flame_view_node_bounds       (HearthFlameView     *sel
 void              _hearth_flame_view_set_hover         (HearthFlameView     *self,
                                                         gint                 node);
 
+/* Visible range (hearth-flame-view-zoom.c) */
+void              _hearth_flame_view_apply_range       (HearthFlameView     *self,
+                                                        double               start,
+                                                        double               end);
+void              _hearth_flame_view_stop_animation    (HearthFlameView     *self);
+void              _hearth_flame_view_node_extent       (HearthFlameView     *self,
+                                                        const HearthNode    *node,
+                                                        double              *start,
+                                                        double              *width);
+void              _hearth_flame_view_show_zoom_node    (HearthFlameView     *self,
+                                                        gboolean             animate);
+void              _hearth_flame_view_pan_by            (HearthFlameView     *self,
+                                                        double               fraction);
+
 /* Tooltips (hearth-flame-view-tooltip.c) */
 gboolean          _hearth_flame_view_query_tooltip     (GtkWidget           *widget,
                                                         int                  x,
