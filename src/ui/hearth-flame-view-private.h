@@ -114,6 +114,11 @@ void              _hearth_flame_view_show_zoom_node    (HearthFlameView     *sel
 void              _hearth_flame_view_pan_by            (HearthFlameView     *self,
                                                         double               fraction);
 
+/* Drawing (hearth-flame-view-snapshot.c) */
+void              _hearth_flame_view_update_style      (HearthFlameView     *self);
+void              _hearth_flame_view_snapshot          (GtkWidget           *widget,
+                                                        GtkSnapshot         *snapshot);
+
 /* Tooltips (hearth-flame-view-tooltip.c) */
 gboolean          _hearth_flame_view_query_tooltip     (GtkWidget           *widget,
                                                         int                  x,
