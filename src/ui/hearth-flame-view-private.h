@@ -119,6 +119,13 @@ void              _hearth_flame_view_update_style      (HearthFlameView     *sel
 void              _hearth_flame_view_snapshot          (GtkWidget           *widget,
                                                         GtkSnapshot         *snapshot);
 
+/* Actions and the context menu (hearth-flame-view-actions.c) */
+void              _hearth_flame_view_class_install_actions (GtkWidgetClass  *widget_class);
+void              _hearth_flame_view_popup_menu_at     (HearthFlameView     *self,
+                                                        gint                 node,
+                                                        double               x,
+                                                        double               y);
+
 /* Tooltips (hearth-flame-view-tooltip.c) */
 gboolean          _hearth_flame_view_query_tooltip     (GtkWidget           *widget,
                                                         int                  x,
