@@ -119,6 +119,10 @@ void              _hearth_flame_view_update_style      (HearthFlameView     *sel
 void              _hearth_flame_view_snapshot          (GtkWidget           *widget,
                                                         GtkSnapshot         *snapshot);
 
+/* Input (hearth-flame-view-input.c) */
+void              _hearth_flame_view_class_add_bindings (GtkWidgetClass     *widget_class);
+void              _hearth_flame_view_init_input        (HearthFlameView     *self);
+
 /* Actions and the context menu (hearth-flame-view-actions.c) */
 void              _hearth_flame_view_class_install_actions (GtkWidgetClass  *widget_class);
 void              _hearth_flame_view_popup_menu_at     (HearthFlameView     *self,
