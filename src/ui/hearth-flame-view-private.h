@@ -130,6 +130,11 @@ void              _hearth_flame_view_popup_menu_at     (HearthFlameView     *sel
                                                         double               x,
                                                         double               y);
 
+/* The scrolled window around the view (hearth-flame-view-scrolling.c) */
+void              _hearth_flame_view_show_root         (HearthFlameView     *self);
+void              _hearth_flame_view_attach_scrolled_window (HearthFlameView *self);
+void              _hearth_flame_view_detach_scrolled_window (HearthFlameView *self);
+
 /* Tooltips (hearth-flame-view-tooltip.c) */
 gboolean          _hearth_flame_view_query_tooltip     (GtkWidget           *widget,
                                                         int                  x,
