@@ -7,7 +7,7 @@
 
 #define G_LOG_DOMAIN "hearth-session"
 
-#include "hearth-session.h"
+#include "hearth-session-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -30,77 +30,9 @@ struct _HearthSearchHits
   guint8 *hit;
 };
 
-struct _HearthSession
-{
-  GObject           parent_instance;
-
-  /* the loaded profile and what is derived from it (owned) */
-  GFile            *file;
-  HearthProfile    *profile;
-  HearthNames      *names;
-  HearthCallTree   *tree;
-  GHashTable       *multi_callers;     /* function + 1 -> callers */
-
-  /* layout options */
-  gint              root;
-  char             *root_spec;
-  double            cutoff;
-  guint             max_repeat;
-  char            **mine_paths;
-  gboolean          use_source;
-
-  /* view state: node indices of the current tree, or -1 */
-  gint              selected;
-  gint              zoom;
-
-  /* search */
-  char             *search_text;
-  gboolean          search_regex;
-  char             *search_error;
-  HearthSearchHits *hits;
-  guint             match_functions;
-  double            match_total;
-
-  /* work in threads */
-  GCancellable     *load_cancellable;
-  GCancellable     *layout_cancellable;
-  guint             load_serial;
-  guint             layout_serial;
-  gboolean          loading;
-  gboolean          busy;
-  char             *error;
-  char             *notice;
-};
-
 G_DEFINE_FINAL_TYPE (HearthSession, hearth_session, G_TYPE_OBJECT)
 
-enum
-{
-  PROP_0,
-  PROP_FILE,
-  PROP_PROFILE,
-  PROP_NAMES,
-  PROP_TREE,
-  PROP_LOADING,
-  PROP_BUSY,
-  PROP_ERROR,
-  PROP_NOTICE,
-  PROP_ROOT,
-  PROP_CUTOFF,
-  PROP_MAX_REPEAT,
-  PROP_MINE_PATHS,
-  PROP_USE_SOURCE,
-  PROP_SELECTED,
-  PROP_ZOOM,
-  PROP_SEARCH_TEXT,
-  PROP_SEARCH_REGEX,
-  PROP_SEARCH_ERROR,
-  PROP_MATCH_FUNCTIONS,
-  PROP_MATCH_TOTAL,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+GParamSpec *_hearth_session_props[N_PROPS];
 
 /* Search hits ------------------------------------------------------------------------------- */
 
@@ -324,9 +256,9 @@ layout_thread (GTask        *task,
 
 /* Swapping results in -------------------------------------------------------------------- */
 
-static void
-set_string (char       **field,
-            const char  *value)
+void
+_hearth_session_set_string (char       **field,
+                            const char  *value)
 {
   g_free (*field);
   *field = g_strdup (value);
@@ -339,7 +271,7 @@ set_loading (HearthSession *self,
   if (self->loading == loading)
     return;
   self->loading = loading;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_LOADING]);
 }
 
 static void
@@ -349,7 +281,7 @@ set_busy (HearthSession *self,
   if (self->busy == busy)
     return;
   self->busy = busy;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_BUSY]);
 }
 
 static void
@@ -358,8 +290,8 @@ set_notice (HearthSession *self,
 {
   if (g_strcmp0 (self->notice, notice) == 0)
     return;
-  set_string (&self->notice, notice);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
+  _hearth_session_set_string (&self->notice, notice);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_NOTICE]);
 }
 
 static void
@@ -436,8 +368,8 @@ update_search (HearthSession *self)
 
   if (g_strcmp0 (self->search_error, error_message) != 0)
     {
-      set_string (&self->search_error, error_message);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_ERROR]);
+      _hearth_session_set_string (&self->search_error, error_message);
+      g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_SEARCH_ERROR]);
     }
 
   if (self->profile != NULL && self->tree != NULL && self->search_text != NULL &&
@@ -467,8 +399,8 @@ update_search (HearthSession *self)
         }
     }
 
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH_FUNCTIONS]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH_TOTAL]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_MATCH_FUNCTIONS]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_MATCH_TOTAL]);
 }
 
 static gint
@@ -529,10 +461,10 @@ swap_tree (HearthSession  *self,
   self->zoom = zoom;
   update_search (self);
 
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOT]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_TREE]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ROOT]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ZOOM]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_SELECTED]);
 }
 
 static gboolean
@@ -575,8 +507,8 @@ load_done (GObject      *source,
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          set_string (&self->error, error->message);
-          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
+          _hearth_session_set_string (&self->error, error->message);
+          g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ERROR]);
         }
       set_loading (self, FALSE);
       g_task_return_error (outer, g_steal_pointer (&error));
@@ -587,7 +519,7 @@ load_done (GObject      *source,
   if (job->new_file && self->root != -1)
     {
       self->root = -1;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOT]);
+      g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ROOT]);
     }
   g_set_object (&self->file, job->file);
   g_set_object (&self->profile, result->profile);
@@ -596,13 +528,13 @@ load_done (GObject      *source,
   if (self->error != NULL)
     {
       g_clear_pointer (&self->error, g_free);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
+      g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ERROR]);
     }
   set_notice (self, result->notice);
   swap_tree (self, result->tree, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAMES]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_FILE]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_PROFILE]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_NAMES]);
   set_loading (self, FALSE);
   g_object_thaw_notify (G_OBJECT (self));
 
@@ -643,7 +575,7 @@ layout_done (GObject      *source,
   if (result->names != self->names)
     {
       g_set_object (&self->names, result->names);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAMES]);
+      g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_NAMES]);
     }
   set_notice (self, result->notice);
   swap_tree (self, result->tree, TRUE);
@@ -838,6 +770,7 @@ hearth_session_class_init (HearthSessionClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamSpec **properties = _hearth_session_props;
 
   object_class->dispose = hearth_session_dispose;
   object_class->finalize = hearth_session_finalize;
@@ -1064,9 +997,9 @@ hearth_session_set_profile (HearthSession  *self,
   if (profile != NULL && hearth_profile_get_path (profile) != NULL)
     self->file = g_file_new_for_path (hearth_profile_get_path (profile));
   swap_tree (self, profile != NULL ? tree : NULL, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAMES]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_FILE]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_PROFILE]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_NAMES]);
   g_object_thaw_notify (G_OBJECT (self));
 }
 
@@ -1220,7 +1153,7 @@ hearth_session_set_root (HearthSession *self,
   if (self->root == function)
     return;
   self->root = function;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOT]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ROOT]);
   schedule_layout (self, FALSE);
 }
 
@@ -1234,7 +1167,7 @@ hearth_session_set_root_spec (HearthSession *self,
                               const char    *spec)
 {
   g_return_if_fail (HEARTH_IS_SESSION (self));
-  set_string (&self->root_spec, spec);
+  _hearth_session_set_string (&self->root_spec, spec);
 }
 
 /**
@@ -1269,7 +1202,7 @@ hearth_session_set_cutoff (HearthSession *self,
   if (self->cutoff == cutoff)
     return;
   self->cutoff = cutoff;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CUTOFF]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_CUTOFF]);
   schedule_layout (self, FALSE);
 }
 
@@ -1303,7 +1236,7 @@ hearth_session_set_max_repeat (HearthSession *self,
   if (self->max_repeat == max_repeat)
     return;
   self->max_repeat = max_repeat;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_REPEAT]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_MAX_REPEAT]);
   schedule_layout (self, FALSE);
 }
 
@@ -1341,7 +1274,7 @@ hearth_session_set_mine_paths (HearthSession      *self,
     return;
   g_strfreev (self->mine_paths);
   self->mine_paths = g_strdupv ((char **) paths);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MINE_PATHS]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_MINE_PATHS]);
   schedule_layout (self, TRUE);
 }
 
@@ -1373,7 +1306,7 @@ hearth_session_set_use_source (HearthSession *self,
   if (self->use_source == use_source)
     return;
   self->use_source = use_source;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_SOURCE]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_USE_SOURCE]);
   schedule_layout (self, TRUE);
 }
 
@@ -1414,7 +1347,7 @@ hearth_session_set_selected (HearthSession *self,
   if (self->selected == node)
     return;
   self->selected = node;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_SELECTED]);
 }
 
 /**
@@ -1483,7 +1416,7 @@ hearth_session_set_zoom (HearthSession *self,
   if (self->zoom == node)
     return;
   self->zoom = node;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ZOOM]);
 }
 
 /* Search ------------------------------------------------------------------------------------ */
@@ -1517,9 +1450,9 @@ hearth_session_set_search_text (HearthSession *self,
     text = NULL;
   if (g_strcmp0 (self->search_text, text) == 0)
     return;
-  set_string (&self->search_text, text);
+  _hearth_session_set_string (&self->search_text, text);
   update_search (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_TEXT]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_SEARCH_TEXT]);
 }
 
 /**
@@ -1551,7 +1484,7 @@ hearth_session_set_search_regex (HearthSession *self,
     return;
   self->search_regex = regex;
   update_search (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_REGEX]);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_SEARCH_REGEX]);
 }
 
 /**

@@ -1,0 +1,89 @@
+/* hearth-session-private.h: the instance struct of HearthSession and what the files of the
+ * session share (hearth-session*.c).
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hearth-session.h"
+
+G_BEGIN_DECLS
+
+struct _HearthSession
+{
+  GObject           parent_instance;
+
+  /* the loaded profile and what is derived from it (owned) */
+  GFile            *file;
+  HearthProfile    *profile;
+  HearthNames      *names;
+  HearthCallTree   *tree;
+  GHashTable       *multi_callers;     /* function + 1 -> callers */
+
+  /* layout options */
+  gint              root;
+  char             *root_spec;
+  double            cutoff;
+  guint             max_repeat;
+  char            **mine_paths;
+  gboolean          use_source;
+
+  /* view state: node indices of the current tree, or -1 */
+  gint              selected;
+  gint              zoom;
+
+  /* search */
+  char             *search_text;
+  gboolean          search_regex;
+  char             *search_error;
+  HearthSearchHits *hits;
+  guint             match_functions;
+  double            match_total;
+
+  /* work in threads */
+  GCancellable     *load_cancellable;
+  GCancellable     *layout_cancellable;
+  guint             load_serial;
+  guint             layout_serial;
+  gboolean          loading;
+  gboolean          busy;
+  char             *error;
+  char             *notice;
+};
+
+enum
+{
+  PROP_0,
+  PROP_FILE,
+  PROP_PROFILE,
+  PROP_NAMES,
+  PROP_TREE,
+  PROP_LOADING,
+  PROP_BUSY,
+  PROP_ERROR,
+  PROP_NOTICE,
+  PROP_ROOT,
+  PROP_CUTOFF,
+  PROP_MAX_REPEAT,
+  PROP_MINE_PATHS,
+  PROP_USE_SOURCE,
+  PROP_SELECTED,
+  PROP_ZOOM,
+  PROP_SEARCH_TEXT,
+  PROP_SEARCH_REGEX,
+  PROP_SEARCH_ERROR,
+  PROP_MATCH_FUNCTIONS,
+  PROP_MATCH_TOTAL,
+  N_PROPS
+};
+
+extern GParamSpec *_hearth_session_props[N_PROPS];
+
+/* hearth-session.c */
+void _hearth_session_set_string (char       **field,
+                                 const char  *value);
+
+G_END_DECLS
