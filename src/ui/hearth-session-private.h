@@ -86,4 +86,7 @@ extern GParamSpec *_hearth_session_props[N_PROPS];
 void _hearth_session_set_string (char       **field,
                                  const char  *value);
 
+/* hearth-session-search.c */
+void _hearth_session_update_search (HearthSession *self);
+
 G_END_DECLS
