@@ -86,6 +86,14 @@ extern GParamSpec *_hearth_session_props[N_PROPS];
 void _hearth_session_set_string (char       **field,
                                  const char  *value);
 
+/* hearth-session-selection.c */
+gint _hearth_session_widest_node_of (HearthCallTree *tree,
+                                     gint            function);
+gint _hearth_session_function_of (HearthCallTree *tree,
+                                  gint            node);
+gboolean _hearth_session_valid_node (HearthSession *self,
+                                     gint           node);
+
 /* hearth-session-search.c */
 void _hearth_session_update_search (HearthSession *self);
 

@@ -235,57 +235,23 @@ index_multi_callers (HearthSession *self)
                          GUINT_TO_POINTER (multi[i].n_callers));
 }
 
-static gint
-widest_node_of (HearthCallTree *tree,
-                gint            function)
-{
-  guint n = tree != NULL ? hearth_call_tree_get_n_nodes (tree) : 0;
-  gint best = -1;
-  double best_width = -1;
-
-  for (guint i = 0; i < n; i++)
-    {
-      const HearthNode *node = hearth_call_tree_get_node (tree, i);
-      gint f = node->function == G_MAXUINT ? -1 : (gint) node->function;
-
-      if (f == function && node->width > best_width)
-        {
-          best = i;
-          best_width = node->width;
-        }
-    }
-  return best;
-}
-
-static gint
-function_of (HearthCallTree *tree,
-             gint            node)
-{
-  guint f;
-
-  if (tree == NULL || node < 0 || (guint) node >= hearth_call_tree_get_n_nodes (tree))
-    return -2;
-  f = hearth_call_tree_get_node (tree, node)->function;
-  return f == G_MAXUINT ? -1 : (gint) f;
-}
-
 /* Installs a new tree; the selection and zoom follow their functions when @keep is set. */
 static void
 swap_tree (HearthSession  *self,
            HearthCallTree *tree,
            gboolean        keep)
 {
-  gint selected_function = keep ? function_of (self->tree, self->selected) : -2;
-  gint zoom_function = keep ? function_of (self->tree, self->zoom) : -2;
+  gint selected_function = keep ? _hearth_session_function_of (self->tree, self->selected) : -2;
+  gint zoom_function = keep ? _hearth_session_function_of (self->tree, self->zoom) : -2;
   gint selected = -1, zoom = -1;
 
   g_set_object (&self->tree, tree);
   index_multi_callers (self);
 
   if (selected_function != -2)
-    selected = widest_node_of (self->tree, selected_function);
+    selected = _hearth_session_widest_node_of (self->tree, selected_function);
   if (zoom_function != -2)
-    zoom = widest_node_of (self->tree, zoom_function);
+    zoom = _hearth_session_widest_node_of (self->tree, zoom_function);
   if (zoom == 0)
     zoom = -1;
 
@@ -1142,115 +1108,6 @@ hearth_session_set_use_source (HearthSession *self,
   schedule_layout (self, TRUE);
 }
 
-static gboolean
-valid_node (HearthSession *self,
-            gint           node)
-{
-  return self->tree != NULL && node >= 0 &&
-         (guint) node < hearth_call_tree_get_n_nodes (self->tree);
-}
-
-/**
- * hearth_session_get_selected:
- * @self: a #HearthSession
- *
- * Returns: the selected bar, or -1
- */
-gint
-hearth_session_get_selected (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-  return self->selected;
-}
-
-/**
- * hearth_session_set_selected:
- * @self: a #HearthSession
- * @node: a bar of the tree, or -1
- */
-void
-hearth_session_set_selected (HearthSession *self,
-                             gint           node)
-{
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  if (!valid_node (self, node))
-    node = -1;
-  if (self->selected == node)
-    return;
-  self->selected = node;
-  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_SELECTED]);
-}
-
-/**
- * hearth_session_get_selected_function:
- * @self: a #HearthSession
- *
- * Returns: the function of the selected bar; -1 when none is selected or the synthetic root is
- */
-gint
-hearth_session_get_selected_function (HearthSession *self)
-{
-  gint f;
-
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-
-  f = function_of (self->tree, self->selected);
-  return f < 0 ? -1 : f;
-}
-
-/**
- * hearth_session_select_function:
- * @self: a #HearthSession
- * @function: a function index
- *
- * Selects the widest bar of @function; when it has none, the selection stays.
- */
-void
-hearth_session_select_function (HearthSession *self,
-                                guint          function)
-{
-  gint node;
-
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  node = widest_node_of (self->tree, (gint) function);
-  if (node >= 0)
-    hearth_session_set_selected (self, node);
-}
-
-/**
- * hearth_session_get_zoom:
- * @self: a #HearthSession
- *
- * Returns: the bar zoomed into, or -1 for the whole run
- */
-gint
-hearth_session_get_zoom (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-  return self->zoom;
-}
-
-/**
- * hearth_session_set_zoom:
- * @self: a #HearthSession
- * @node: a bar to fill the width with, or -1 (or the root) for the whole run
- */
-void
-hearth_session_set_zoom (HearthSession *self,
-                         gint           node)
-{
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  if (!valid_node (self, node) || node == 0)
-    node = -1;
-  if (self->zoom == node)
-    return;
-  self->zoom = node;
-  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ZOOM]);
-}
-
 /* Helpers for the views ------------------------------------------------------------------- */
 
 /**
@@ -1265,7 +1122,7 @@ hearth_session_find_widest_node (HearthSession *self,
                                  guint          function)
 {
   g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-  return widest_node_of (self->tree, (gint) function);
+  return _hearth_session_widest_node_of (self->tree, (gint) function);
 }
 
 /**
@@ -1359,7 +1216,7 @@ hearth_session_get_node_label (HearthSession *self,
   guint function;
 
   g_return_val_if_fail (HEARTH_IS_SESSION (self), "");
-  g_return_val_if_fail (valid_node (self, node), "");
+  g_return_val_if_fail (_hearth_session_valid_node (self, node), "");
 
   function = hearth_call_tree_get_node (self->tree, node)->function;
   return hearth_session_get_function_label (self, function == G_MAXUINT ? -1 : (gint) function);
@@ -1413,7 +1270,7 @@ hearth_session_dup_chain_text (HearthSession *self,
   g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
 
   text = g_string_new (NULL);
-  if (!valid_node (self, node))
+  if (!_hearth_session_valid_node (self, node))
     return g_string_free (text, FALSE);
   chain = hearth_call_tree_dup_chain (self->tree, node, &n);
   for (guint i = with_root || n < 2 ? 0 : 1; i < n; i++)
