@@ -86,6 +86,12 @@ extern GParamSpec *_hearth_session_props[N_PROPS];
 void _hearth_session_set_string (char       **field,
                                  const char  *value);
 
+/* hearth-session-loading.c */
+void _hearth_session_set_notice (HearthSession *self,
+                                 const char    *notice);
+void _hearth_session_schedule_layout (HearthSession *self,
+                                      gboolean       names_too);
+
 /* hearth-session-selection.c */
 gint _hearth_session_widest_node_of (HearthCallTree *tree,
                                      gint            function);
