@@ -82,25 +82,25 @@ enum
 
 extern GParamSpec *_hearth_session_props[N_PROPS];
 
-/* hearth-session.c */
-void _hearth_session_set_string (char       **field,
-                                 const char  *value);
+/* String fields (hearth-session.c) */
+void     _hearth_session_set_string      (char          **field,
+                                          const char     *value);
 
-/* hearth-session-loading.c */
-void _hearth_session_set_notice (HearthSession *self,
-                                 const char    *notice);
-void _hearth_session_schedule_layout (HearthSession *self,
-                                      gboolean       names_too);
+/* Loading and layout (hearth-session-loading.c) */
+void     _hearth_session_set_notice      (HearthSession  *self,
+                                          const char     *notice);
+void     _hearth_session_schedule_layout (HearthSession  *self,
+                                          gboolean        names_too);
 
-/* hearth-session-selection.c */
-gint _hearth_session_widest_node_of (HearthCallTree *tree,
-                                     gint            function);
-gint _hearth_session_function_of (HearthCallTree *tree,
-                                  gint            node);
-gboolean _hearth_session_valid_node (HearthSession *self,
-                                     gint           node);
+/* Selection (hearth-session-selection.c) */
+gint     _hearth_session_widest_node_of  (HearthCallTree *tree,
+                                          gint            function);
+gint     _hearth_session_function_of     (HearthCallTree *tree,
+                                          gint            node);
+gboolean _hearth_session_valid_node      (HearthSession  *self,
+                                          gint            node);
 
-/* hearth-session-search.c */
-void _hearth_session_update_search (HearthSession *self);
+/* Search (hearth-session-search.c) */
+void     _hearth_session_update_search   (HearthSession  *self);
 
 G_END_DECLS
