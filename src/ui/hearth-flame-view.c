@@ -29,6 +29,12 @@
  * renderer knows both, so the two views stacked in a compare window draw the same seconds
  * per pixel and the second run in differential colours. The visible range is then counted
  * on the comparison's axis (the first run's unit), shared by both views.
+ *
+ * This file holds the geometry, hit-testing, the reactions to the session and the GObject;
+ * the rest sits beside it, sharing the struct through hearth-flame-view-private.h: the
+ * visible range and its animation (-zoom.c), drawing (-snapshot.c), tooltips (-tooltip.c),
+ * the flame.* actions and the context menu (-actions.c), pointer, gestures and keys
+ * (-input.c), and the scrolled window around the view (-scrolling.c).
  */
 
 #define MARGIN            6.0      /* pixels around the graph and its axis */

@@ -19,6 +19,11 @@
  * the zoomed bar, and the search. The flame view and the side panes observe it through its
  * properties and never talk to each other. Loading and laying out run in a thread on
  * immutable inputs; results are swapped in on the main thread.
+ *
+ * This file holds the GObject, the accessors, the layout options and the texts the views
+ * ask for; beside it, sharing the struct through hearth-session-private.h: loading and
+ * laying out (-loading.c), the selected and zoomed bar (-selection.c), and the search
+ * (-search.c).
  */
 
 G_DEFINE_FINAL_TYPE (HearthSession, hearth_session, G_TYPE_OBJECT)
