@@ -129,7 +129,7 @@ G_DEFINE_FINAL_TYPE (HearthFlameRenderer, hearth_flame_renderer, G_TYPE_OBJECT)
 /* Runs --------------------------------------------------------------------------------------- */
 
 static void
-run_clear (Run *run)
+_hearth_flame_run_clear (Run *run)
 {
   g_clear_object (&run->tree);
   g_clear_object (&run->names);
@@ -161,8 +161,8 @@ run_clear (Run *run)
 }
 
 static HearthCategory
-run_category (Run   *run,
-              guint  function)
+_hearth_flame_run_category (Run   *run,
+                            guint  function)
 {
   if (function >= run->n_functions || run->names == NULL)
     return HEARTH_CATEGORY_PYTHON;
@@ -170,11 +170,11 @@ run_category (Run   *run,
 }
 
 static void
-run_set (Run            *run,
-         HearthCallTree *tree,
-         HearthNames    *names)
+_hearth_flame_run_set (Run            *run,
+                       HearthCallTree *tree,
+                       HearthNames    *names)
 {
-  run_clear (run);
+  _hearth_flame_run_clear (run);
   run->tree = g_object_ref (tree);
   run->names = names != NULL ? g_object_ref (names) : NULL;
   run->profile = hearth_call_tree_get_profile (tree);
@@ -236,7 +236,7 @@ run_set (Run            *run,
           if (node->depth == run->max_depth)
             run->n_rows = run->max_depth + 2;
         }
-      run->categories |= 1u << run_category (run, node->function);
+      run->categories |= 1u << _hearth_flame_run_category (run, node->function);
     }
 
   run->match = g_new0 (guint8, run->n_functions + 1);
@@ -246,17 +246,17 @@ run_set (Run            *run,
 }
 
 static guint
-function_slot (Run   *run,
-               guint  function)
+_hearth_flame_function_slot (Run   *run,
+                             guint  function)
 {
   return function < run->n_functions ? function : run->n_functions;
 }
 
 static guint
-run_variant (Run   *run,
-             guint  function)
+_hearth_flame_run_variant (Run   *run,
+                           guint  function)
 {
-  guint slot = function_slot (run, function);
+  guint slot = _hearth_flame_function_slot (run, function);
 
   if (run->variant[slot] == NO_VARIANT)
     {
@@ -302,8 +302,8 @@ hearth_bar_label_text (HearthProfile *profile,
 }
 
 static const char *
-run_label_text (Run   *run,
-                guint  function)
+_hearth_flame_run_label_text (Run   *run,
+                              guint  function)
 {
   return hearth_bar_label_text (run->profile, run->names, function);
 }
@@ -330,17 +330,17 @@ match_folded (HearthProfile *profile,
 }
 
 static gboolean
-searching (HearthFlameRenderer *self)
+_hearth_flame_searching (HearthFlameRenderer *self)
 {
   return self->match != NULL;
 }
 
 static gboolean
-run_matches (HearthFlameRenderer *self,
-             Run                 *run,
-             guint                function)
+_hearth_flame_run_matches (HearthFlameRenderer *self,
+                           Run                 *run,
+                           guint                function)
 {
-  guint slot = function_slot (run, function);
+  guint slot = _hearth_flame_function_slot (run, function);
 
   if (run->match[slot] == 0)
     {
@@ -376,7 +376,7 @@ fine_tree (HearthCallTree *tree)
 }
 
 static void
-compute_changes (HearthFlameRenderer *self)
+_hearth_flame_compute_changes (HearthFlameRenderer *self)
 {
   Run *before = &self->runs[0];
   Run *after = &self->runs[1];
@@ -445,7 +445,7 @@ hearth_flame_renderer_dispose (GObject *object)
   HearthFlameRenderer *self = HEARTH_FLAME_RENDERER (object);
 
   for (guint r = 0; r < MAX_RUNS; r++)
-    run_clear (&self->runs[r]);
+    _hearth_flame_run_clear (&self->runs[r]);
   self->n_runs = 0;
   clear_match (self);
   for (guint f = 0; f < HEARTH_SCENE_N_FONTS; f++)
@@ -487,7 +487,7 @@ static void
 hearth_flame_renderer_init (HearthFlameRenderer *self)
 {
   for (guint r = 0; r < MAX_RUNS; r++)
-    run_clear (&self->runs[r]);
+    _hearth_flame_run_clear (&self->runs[r]);
   self->differential = TRUE;
   self->shown_run = -1;
   self->decorations = HEARTH_FLAME_DECORATION_AXIS;
@@ -531,11 +531,11 @@ hearth_flame_renderer_set_tree (HearthFlameRenderer *self,
   g_return_if_fail (names == NULL || HEARTH_IS_NAMES (names));
 
   for (guint r = 0; r < MAX_RUNS; r++)
-    run_clear (&self->runs[r]);
+    _hearth_flame_run_clear (&self->runs[r]);
   self->n_runs = 0;
   if (tree == NULL)
     return;
-  run_set (&self->runs[0], tree, names);
+  _hearth_flame_run_set (&self->runs[0], tree, names);
   self->n_runs = 1;
 }
 
@@ -563,9 +563,9 @@ hearth_flame_renderer_set_compare (HearthFlameRenderer *self,
   g_return_if_fail (HEARTH_IS_CALL_TREE (after));
 
   hearth_flame_renderer_set_tree (self, before, before_names);
-  run_set (&self->runs[1], after, after_names);
+  _hearth_flame_run_set (&self->runs[1], after, after_names);
   self->n_runs = 2;
-  compute_changes (self);
+  _hearth_flame_compute_changes (self);
 }
 
 /**
@@ -592,8 +592,8 @@ hearth_flame_renderer_set_run_names (HearthFlameRenderer *self,
 }
 
 static const char *
-run_name (HearthFlameRenderer *self,
-          guint                run)
+_hearth_flame_run_name (HearthFlameRenderer *self,
+                        guint                run)
 {
   return self->run_names[run] != NULL ? self->run_names[run] : self->runs[run].name;
 }
@@ -788,14 +788,14 @@ hearth_flame_renderer_set_shown_run (HearthFlameRenderer *self,
 }
 
 static gboolean
-run_shown (HearthFlameRenderer *self,
-           guint                run)
+_hearth_flame_run_shown (HearthFlameRenderer *self,
+                         guint                run)
 {
   return self->shown_run < 0 || (guint) self->shown_run == run || self->n_runs < 2;
 }
 
 static guint
-first_shown_run (HearthFlameRenderer *self)
+_hearth_flame_first_shown_run (HearthFlameRenderer *self)
 {
   return self->shown_run >= 0 && (guint) self->shown_run < self->n_runs ? (guint) self->shown_run
                                                                          : 0;
@@ -1017,7 +1017,7 @@ typedef struct
 } Frame;
 
 static gboolean
-shared_axis (HearthFlameRenderer *self)
+_hearth_flame_shared_axis (HearthFlameRenderer *self)
 {
   if (self->n_runs < 2)
     return TRUE;
@@ -1029,7 +1029,7 @@ shared_axis (HearthFlameRenderer *self)
 }
 
 static char *
-run_total_text (Run *run)
+_hearth_flame_run_total_text (Run *run)
 {
   return hearth_format_value (run->total, hearth_profile_get_unit (run->profile));
 }
@@ -1049,15 +1049,15 @@ add_legend (Frame           *f,
 }
 
 static gboolean
-diff_colours (HearthFlameRenderer *self)
+_hearth_flame_diff_colours (HearthFlameRenderer *self)
 {
   return self->differential && self->n_runs == 2 && self->runs[1].change != NULL;
 }
 
 /* The legend lists what this drawing uses, nothing else. */
 static void
-collect_legend (HearthFlameRenderer *self,
-                Frame               *f)
+_hearth_flame_collect_legend (HearthFlameRenderer *self,
+                              Frame               *f)
 {
   const HearthPalette *palette = hearth_palette_get (self->dark);
   static const char *const names[HEARTH_N_CATEGORIES] = {
@@ -1071,7 +1071,7 @@ collect_legend (HearthFlameRenderer *self,
 
   for (guint r = 0; r < self->n_runs; r++)
     {
-      if (r == 0 || !diff_colours (self))
+      if (r == 0 || !_hearth_flame_diff_colours (self))
         categories |= self->runs[r].categories;
       estimated |= self->runs[r].has_estimated;
       shrunk |= self->runs[r].has_shrunk;
@@ -1079,7 +1079,7 @@ collect_legend (HearthFlameRenderer *self,
     }
 
   /* with differential colours the categories are the first run's only: say so */
-  if (diff_colours (self))
+  if (_hearth_flame_diff_colours (self))
     add_legend (f, _("first run:"), SWATCH_NONE, &sample);
   for (guint c = 0; c < HEARTH_N_CATEGORIES; c++)
     if (categories & (1u << c))
@@ -1091,7 +1091,7 @@ collect_legend (HearthFlameRenderer *self,
     hearth_palette_bar (palette, __builtin_ctz (categories), HEARTH_PALETTE_N_VARIANTS / 2,
                         &sample);
 
-  if (diff_colours (self))
+  if (_hearth_flame_diff_colours (self))
     {
       add_legend (f, _("second run:"), SWATCH_NONE, &sample);
       hearth_palette_diff (palette, 1, FALSE, &swatch);
@@ -1114,8 +1114,8 @@ collect_legend (HearthFlameRenderer *self,
 
 /* Lays the legend out in lines; returns how many. */
 static guint
-flow_legend (HearthFlameRenderer *self,
-             Frame               *f)
+_hearth_flame_flow_legend (HearthFlameRenderer *self,
+                           Frame               *f)
 {
   HearthLabelFit *fit = self->fit[HEARTH_SCENE_FONT_LABEL];
   double x = f->left;
@@ -1156,9 +1156,9 @@ label_line_height (HearthFlameRenderer *self)
 }
 
 static void
-compute_frame (HearthFlameRenderer       *self,
-               const HearthFlameViewport *vp,
-               Frame                     *f)
+_hearth_flame_compute_frame (HearthFlameRenderer       *self,
+                             const HearthFlameViewport *vp,
+                             Frame                     *f)
 {
   HearthLabelFit *label_fit = self->fit[HEARTH_SCENE_FONT_LABEL];
   HearthLabelFit *title_fit = self->fit[HEARTH_SCENE_FONT_TITLE];
@@ -1179,14 +1179,14 @@ compute_frame (HearthFlameRenderer       *self,
       max_total = MAX (max_total, self->runs[r].total);
       if (self->n_runs == 2)
         {
-          g_autofree char *text = run_total_text (&self->runs[r]);
+          g_autofree char *text = _hearth_flame_run_total_text (&self->runs[r]);
           reserve = MAX (reserve, hearth_label_fit_measure (label_fit, text) + 2 * f->pad);
         }
     }
   bars_w = MAX (1, f->right - f->left - reserve);
   f->bars_right = f->left + bars_w;
 
-  if (self->n_runs > 0 && !shared_axis (self))
+  if (self->n_runs > 0 && !_hearth_flame_shared_axis (self))
     max_total = self->runs[0].total;
   if (vp->x_end > vp->x_start && isfinite (vp->x_start) && isfinite (vp->x_end))
     {
@@ -1203,7 +1203,7 @@ compute_frame (HearthFlameRenderer       *self,
     {
       double ratio = 1;
 
-      if (r < self->n_runs && !shared_axis (self) && self->runs[0].total > 0)
+      if (r < self->n_runs && !_hearth_flame_shared_axis (self) && self->runs[0].total > 0)
         ratio = self->runs[r].total / self->runs[0].total;
       if (!(ratio > 0))
         ratio = 1;
@@ -1219,7 +1219,7 @@ compute_frame (HearthFlameRenderer       *self,
     }
   for (guint r = 0; r < self->n_runs; r++)
     {
-      if (!run_shown (self, r))
+      if (!_hearth_flame_run_shown (self, r))
         continue;
       if (self->n_runs == 2)
         {
@@ -1242,8 +1242,8 @@ compute_frame (HearthFlameRenderer       *self,
     {
       guint lines;
 
-      collect_legend (self, f);
-      lines = flow_legend (self, f);
+      _hearth_flame_collect_legend (self, f);
+      lines = _hearth_flame_flow_legend (self, f);
       if (lines > 0)
         {
           f->legend_y = y + round (f->line_h * 0.6);
@@ -1254,10 +1254,10 @@ compute_frame (HearthFlameRenderer       *self,
 }
 
 static double
-row_y (const Frame               *f,
-       const HearthFlameViewport *vp,
-       guint                      run,
-       guint                      depth)
+_hearth_flame_row_y (const Frame               *f,
+                     const HearthFlameViewport *vp,
+                     guint                      run,
+                     guint                      depth)
 {
   if (vp->icicle)
     return f->graph_y[run] + depth * f->row_h;
@@ -1265,31 +1265,31 @@ row_y (const Frame               *f,
 }
 
 static double
-to_px (const Frame *f,
-       guint        run,
-       double       value)
+_hearth_flame_to_px (const Frame *f,
+                     guint        run,
+                     double       value)
 {
   return f->left + (value - f->origin[run]) * f->scale[run];
 }
 
 /* A bar's pixel columns, rounded, at least one pixel wide. */
 static void
-bar_span (const Frame      *f,
-          guint             run,
-          const HearthNode *node,
-          double           *x0,
-          double           *x1)
+_hearth_flame_bar_span (const Frame      *f,
+                        guint             run,
+                        const HearthNode *node,
+                        double           *x0,
+                        double           *x1)
 {
-  *x0 = round (to_px (f, run, node->left));
-  *x1 = round (to_px (f, run, node->left + node->width));
+  *x0 = round (_hearth_flame_to_px (f, run, node->left));
+  *x1 = round (_hearth_flame_to_px (f, run, node->left + node->width));
   if (*x1 - *x0 < 1)
     *x1 = *x0 + 1;
 }
 
 /* The width a bar is drawn: a gap to its neighbour once it is wide enough to spare one. */
 static double
-gapped_width (double x0,
-              double x1)
+_hearth_flame_gapped_width (double x0,
+                            double x1)
 {
   return x1 - x0 >= 3 ? x1 - x0 - GAP : x1 - x0;
 }
@@ -1355,8 +1355,8 @@ new_paint (Build    *b,
 
 /* a plain colour, for text, lines and marks */
 static guint
-color_paint (Build           *b,
-             const HearthRgb *rgb)
+_hearth_flame_color_paint (Build           *b,
+                           const HearthRgb *rgb)
 {
   guint32 color = hearth_rgb_to_uint (rgb);
   gpointer key = GUINT_TO_POINTER (color | 0x1000000u);
@@ -1371,15 +1371,15 @@ color_paint (Build           *b,
 }
 
 static guint
-text_paint_for (Build           *b,
-                const HearthRgb *backgrounds,
-                guint            n,
-                gboolean         dimmed)
+_hearth_flame_text_paint_for (Build           *b,
+                              const HearthRgb *backgrounds,
+                              guint            n,
+                              gboolean         dimmed)
 {
   HearthRgb text;
 
   hearth_palette_text_for (b->palette, backgrounds, n, dimmed, &text);
-  return color_paint (b, &text);
+  return _hearth_flame_color_paint (b, &text);
 }
 
 static guint
@@ -1400,38 +1400,38 @@ keyed_paint (Build           *b,
   if (hatch)
     {
       hearth_palette_hatch (b->palette, &color, &both[0], &both[1]);
-      text = text_paint_for (b, both, 2, dim);
+      text = _hearth_flame_text_paint_for (b, both, 2, dim);
       b->self->key_paint[key] = new_paint (b, hearth_rgb_to_uint (&both[1]),
                                            hearth_rgb_to_uint (&both[0]), TRUE, text);
     }
   else
     {
-      text = text_paint_for (b, &color, 1, dim);
+      text = _hearth_flame_text_paint_for (b, &color, 1, dim);
       b->self->key_paint[key] = new_paint (b, hearth_rgb_to_uint (&color), 0, FALSE, text);
     }
   return b->self->key_paint[key];
 }
 
 static gboolean
-diff_run (Build *b,
-          guint  run)
+_hearth_flame_diff_run (Build *b,
+                        guint  run)
 {
-  return run == 1 && diff_colours (b->self);
+  return run == 1 && _hearth_flame_diff_colours (b->self);
 }
 
 static guint
-bar_paint (Build            *b,
-           guint             run_index,
-           guint             index,
-           const HearthNode *node,
-           gboolean          dim,
-           gboolean          hatch)
+_hearth_flame_bar_paint (Build            *b,
+                         guint             run_index,
+                         guint             index,
+                         const HearthNode *node,
+                         gboolean          dim,
+                         gboolean          hatch)
 {
   Run *run = &b->self->runs[run_index];
   HearthRgb rgb;
   guint key;
 
-  if (diff_run (b, run_index))
+  if (_hearth_flame_diff_run (b, run_index))
     {
       gboolean is_new = (run->diff_flags[index] & DIFF_NEW) != 0;
       double change = run->change[index];
@@ -1444,8 +1444,8 @@ bar_paint (Build            *b,
     }
   else
     {
-      HearthCategory category = run_category (run, node->function);
-      guint variant = run_variant (run, node->function);
+      HearthCategory category = _hearth_flame_run_category (run, node->function);
+      guint variant = _hearth_flame_run_variant (run, node->function);
 
       key = KEY_BARS + ((category * N_VARIANTS + variant) * 2 + !!dim) * 2 + !!hatch;
       if (b->self->key_paint[key] < 0)
@@ -1455,23 +1455,23 @@ bar_paint (Build            *b,
 }
 
 static guint
-merged_paint (Build *b,
-              guint  run_index,
-              guint  function)
+_hearth_flame_merged_paint (Build *b,
+                            guint  run_index,
+                            guint  function)
 {
   Run *run = &b->self->runs[run_index];
   HearthRgb rgb;
   guint key;
 
-  if (diff_run (b, run_index))
+  if (_hearth_flame_diff_run (b, run_index))
     {
       key = KEY_MERGED_DIFF;
       rgb = b->palette->diff_neutral;
     }
   else
     {
-      HearthCategory category = run_category (run, function);
-      guint variant = run_variant (run, function);
+      HearthCategory category = _hearth_flame_run_category (run, function);
+      guint variant = _hearth_flame_run_variant (run, function);
 
       key = KEY_MERGED + category * N_VARIANTS + variant;
       hearth_palette_bar (b->palette, category, variant, &rgb);
@@ -1485,13 +1485,13 @@ merged_paint (Build *b,
 }
 
 static void
-add_fill (Build  *b,
-          guint   layer,
-          guint   paint,
-          double  x,
-          double  y,
-          double  w,
-          double  h)
+_hearth_flame_add_fill (Build  *b,
+                        guint   layer,
+                        guint   paint,
+                        double  x,
+                        double  y,
+                        double  w,
+                        double  h)
 {
   HearthSceneItem *item = add_item (b, HEARTH_SCENE_FILL, layer);
 
@@ -1503,14 +1503,14 @@ add_fill (Build  *b,
 }
 
 static void
-add_outline (Build    *b,
-             guint     paint,
-             double    x,
-             double    y,
-             double    w,
-             double    h,
-             double    line_width,
-             gboolean  dashed)
+_hearth_flame_add_outline (Build    *b,
+                           guint     paint,
+                           double    x,
+                           double    y,
+                           double    w,
+                           double    h,
+                           double    line_width,
+                           gboolean  dashed)
 {
   HearthSceneItem *item = add_item (b, HEARTH_SCENE_OUTLINE, HEARTH_SCENE_LAYER_MARK);
 
@@ -1524,13 +1524,13 @@ add_outline (Build    *b,
 }
 
 static void
-add_line (Build  *b,
-          guint   layer,
-          guint   paint,
-          double  x,
-          double  y,
-          double  w,
-          double  h)
+_hearth_flame_add_line (Build  *b,
+                        guint   layer,
+                        guint   paint,
+                        double  x,
+                        double  y,
+                        double  w,
+                        double  h)
 {
   HearthSceneItem *item = add_item (b, HEARTH_SCENE_LINE, layer);
 
@@ -1543,14 +1543,14 @@ add_line (Build  *b,
 }
 
 static void
-add_text (Build       *b,
-          guint        font,
-          guint        paint,
-          double       x,
-          double       y,
-          PangoLayout *layout,
-          const char  *text,
-          double       width)
+_hearth_flame_add_text (Build       *b,
+                        guint        font,
+                        guint        paint,
+                        double       x,
+                        double       y,
+                        PangoLayout *layout,
+                        const char  *text,
+                        double       width)
 {
   HearthSceneItem *item = add_item (b, HEARTH_SCENE_TEXT, HEARTH_SCENE_LAYER_TEXT);
 
@@ -1566,24 +1566,24 @@ add_text (Build       *b,
 
 /* A whole text (titles, axis labels, the legend), cached like a label. */
 static double
-add_plain_text (Build      *b,
-                guint       font,
-                guint       paint,
-                double      x,
-                double      y,
-                const char *text)
+_hearth_flame_add_plain_text (Build      *b,
+                              guint       font,
+                              guint       paint,
+                              double      x,
+                              double      y,
+                              const char *text)
 {
   HearthLabel *label = hearth_label_fit_lookup (b->self->fit[font], text);
   double width;
   PangoLayout *layout = hearth_label_get_layout (label, &width);
 
-  add_text (b, font, paint, x, y, layout, hearth_label_get_text (label), width);
+  _hearth_flame_add_text (b, font, paint, x, y, layout, hearth_label_get_text (label), width);
   return width;
 }
 
 static void
-begin_group (Build      *b,
-             const char *hover)
+_hearth_flame_begin_group (Build      *b,
+                           const char *hover)
 {
   HearthSceneItem *item = add_item (b, HEARTH_SCENE_BEGIN, HEARTH_SCENE_LAYER_FILL);
 
@@ -1591,7 +1591,7 @@ begin_group (Build      *b,
 }
 
 static void
-end_group (Build *b)
+_hearth_flame_end_group (Build *b)
 {
   add_item (b, HEARTH_SCENE_END, HEARTH_SCENE_LAYER_FILL);
 }
@@ -1618,7 +1618,7 @@ hover_text (Build            *b,
   HearthUnit unit = hearth_profile_get_unit (run->profile);
   GString *s = b->scratch;
   g_autofree char *value = hearth_format_value (node->width, unit);
-  const char *label = run_label_text (run, node->function);
+  const char *label = _hearth_flame_run_label_text (run, node->function);
 
   g_string_truncate (s, 0);
   g_string_append (s, label);
@@ -1664,7 +1664,7 @@ hover_text (Build            *b,
 
       g_string_append_printf (s, _("\n%s in re-entered calls (not self time)"), guarded);
     }
-  if (diff_run (b, run_index))
+  if (_hearth_flame_diff_run (b, run_index))
     {
       if (run->diff_flags[index] & DIFF_NEW)
         g_string_append (s, _("\nnew: not in the first run"));
@@ -1707,17 +1707,18 @@ add_label (Build       *b,
     label = hearth_label_fit_lookup (fit, fixed);
   else
     {
-      guint slot = function_slot (run, function);
+      guint slot = _hearth_flame_function_slot (run, function);
 
       if (run->labels[slot] == NULL)
-        run->labels[slot] = hearth_label_fit_lookup (fit, run_label_text (run, function));
+        run->labels[slot] = hearth_label_fit_lookup (fit,
+                                                     _hearth_flame_run_label_text (run, function));
       label = run->labels[slot];
     }
   layout = hearth_label_fit_fit (fit, label, available, &text, &width);
   if (layout == NULL)
     return;
-  add_text (b, HEARTH_SCENE_FONT_LABEL, paint, x + b->f.pad,
-            y + round ((b->f.bar_h - b->f.line_h) / 2), layout, text, width);
+  _hearth_flame_add_text (b, HEARTH_SCENE_FONT_LABEL, paint, x + b->f.pad,
+                          y + round ((b->f.bar_h - b->f.line_h) / 2), layout, text, width);
 }
 
 /* Time its guard dropped, in the row above the bar, after its callees: it would otherwise
@@ -1729,9 +1730,9 @@ add_guarded (Build            *b,
 {
   Run *run = &b->self->runs[run_index];
   double start = node->left + node->width - node->self_width - node->guarded_width;
-  double x0 = round (to_px (&b->f, run_index, start));
-  double x1 = round (to_px (&b->f, run_index, start + node->guarded_width));
-  double y = row_y (&b->f, b->vp, run_index, node->depth + 1);
+  double x0 = round (_hearth_flame_to_px (&b->f, run_index, start));
+  double x1 = round (_hearth_flame_to_px (&b->f, run_index, start + node->guarded_width));
+  double y = _hearth_flame_row_y (&b->f, b->vp, run_index, node->depth + 1);
   HearthRgb fill;
   guint paint;
 
@@ -1743,10 +1744,12 @@ add_guarded (Build            *b,
     x1 -= GAP;
 
   hearth_rgb_mix (&b->palette->guarded, &b->palette->background, 0.82, &fill);
-  paint = color_paint (b, &fill);
-  add_fill (b, HEARTH_SCENE_LAYER_FILL, paint, x0, y, x1 - x0, b->f.bar_h);
-  add_outline (b, color_paint (b, &b->palette->guarded), x0, y, x1 - x0, b->f.bar_h, 1, TRUE);
-  add_label (b, run, 0, _("re-entered"), x0, y, x1 - x0, text_paint_for (b, &fill, 1, TRUE));
+  paint = _hearth_flame_color_paint (b, &fill);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL, paint, x0, y, x1 - x0, b->f.bar_h);
+  _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->guarded), x0, y,
+                             x1 - x0, b->f.bar_h, 1, TRUE);
+  add_label (b, run, 0, _("re-entered"), x0, y, x1 - x0,
+             _hearth_flame_text_paint_for (b, &fill, 1, TRUE));
 }
 
 static void
@@ -1763,16 +1766,16 @@ emit_bar (Build            *b,
   gboolean dim = FALSE, hatch = FALSE, matched = FALSE;
   guint solid_paint, text_paint;
 
-  bar_span (f, run_index, node, &x0, &x1);
+  _hearth_flame_bar_span (f, run_index, node, &x0, &x1);
   x0 = MAX (x0, f->left);
   x1 = MIN (x1, f->bars_right);
   if (x1 - x0 < 1)
     return;
-  w = gapped_width (x0, x1);
+  w = _hearth_flame_gapped_width (x0, x1);
 
-  if (searching (self))
+  if (_hearth_flame_searching (self))
     {
-      matched = run_matches (self, run, node->function);
+      matched = _hearth_flame_run_matches (self, run, node->function);
       dim = !matched;
     }
   if (b->zoom_path != NULL && run_index == b->zoom_run &&
@@ -1782,44 +1785,47 @@ emit_bar (Build            *b,
 
   /* the proven part (the lower bound) from the left edge, the rest hatched */
   solid = w;
-  if (diff_run (b, run_index) ? (run->diff_flags[index] & DIFF_ESTIMATED) != 0
+  if (_hearth_flame_diff_run (b, run_index) ? (run->diff_flags[index] & DIFF_ESTIMATED) != 0
                               : (node->flags & HEARTH_NODE_ESTIMATED) != 0)
     {
       double low = (node->flags & HEARTH_NODE_ESTIMATED) ? node->low : 0;
 
-      solid = round (to_px (f, run_index, node->left + MAX (low, 0))) - x0;
+      solid = round (_hearth_flame_to_px (f, run_index, node->left + MAX (low, 0))) - x0;
       solid = CLAMP (solid, 0, w);
       hatch = solid < w;
     }
 
   if (b->hover_texts)
-    begin_group (b, hover_text (b, run_index, index, node));
+    _hearth_flame_begin_group (b, hover_text (b, run_index, index, node));
 
-  solid_paint = bar_paint (b, run_index, index, node, dim, FALSE);
+  solid_paint = _hearth_flame_bar_paint (b, run_index, index, node, dim, FALSE);
   text_paint = g_array_index (self->paint_text, guint, solid_paint);
   if (solid > 0)
-    add_fill (b, HEARTH_SCENE_LAYER_FILL, solid_paint, x0, y, solid, f->bar_h);
+    _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL, solid_paint, x0, y, solid, f->bar_h);
   if (hatch)
     {
-      guint hatch_paint = bar_paint (b, run_index, index, node, dim, TRUE);
+      guint hatch_paint = _hearth_flame_bar_paint (b, run_index, index, node, dim, TRUE);
 
-      add_fill (b, HEARTH_SCENE_LAYER_FILL, hatch_paint, x0 + solid, y, w - solid, f->bar_h);
+      _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL, hatch_paint, x0 + solid, y, w - solid,
+                              f->bar_h);
       text_paint = g_array_index (self->paint_text, guint, hatch_paint);
     }
 
   if ((node->flags & HEARTH_NODE_SHRUNK) && f->bar_h > 2 * SHRUNK_MARK)
-    add_fill (b, HEARTH_SCENE_LAYER_MARK, color_paint (b, &b->palette->shrunk), x0,
-              y + f->bar_h - SHRUNK_MARK, w, SHRUNK_MARK);
+    _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK,
+                            _hearth_flame_color_paint (b, &b->palette->shrunk), x0,
+                            y + f->bar_h - SHRUNK_MARK, w, SHRUNK_MARK);
   if (matched && w >= 3)
-    add_outline (b, color_paint (b, &b->palette->search), x0, y, w, f->bar_h, 2, FALSE);
+    _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->search), x0, y, w,
+                               f->bar_h, 2, FALSE);
   if (run->selected == (gint) index && w >= 1)
-    add_outline (b, color_paint (b, &b->palette->selection), x0, y, w, f->bar_h,
-                 MIN (2, w / 2), FALSE);
+    _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->selection), x0, y,
+                               w, f->bar_h, MIN (2, w / 2), FALSE);
 
   add_label (b, run, node->function, NULL, x0, y, w, text_paint);
 
   if (b->hover_texts)
-    end_group (b);
+    _hearth_flame_end_group (b);
 
   if (node->guarded_width > 0 && node->guarded_width * f->scale[run_index] >= MIN_GHOST)
     {
@@ -1830,12 +1836,14 @@ emit_bar (Build            *b,
           g_autofree char *hover = g_strdup_printf (_("%s\n%s in calls that re-enter a function "
                                                       "already on this chain; the guard left "
                                                       "them out, this is not self time"),
-                                                    run_label_text (run, node->function), value);
-          begin_group (b, hover);
+                                                    _hearth_flame_run_label_text (run,
+                                                                                  node->function),
+                                                    value);
+          _hearth_flame_begin_group (b, hover);
         }
       add_guarded (b, run_index, node);
       if (b->hover_texts)
-        end_group (b);
+        _hearth_flame_end_group (b);
     }
 }
 
@@ -1955,7 +1963,7 @@ emit_narrow_run (Build  *b,
 {
   Run *run = &b->self->runs[run_index];
   double sum = run->prefix[depth][j] - run->prefix[depth][i];
-  double x0 = round (to_px (&b->f, run_index, run->left[depth][i]));
+  double x0 = round (_hearth_flame_to_px (&b->f, run_index, run->left[depth][i]));
   double w = round (sum * b->f.scale[run_index]);
 
   if (sum * b->f.scale[run_index] < 0.5)
@@ -1973,12 +1981,13 @@ emit_narrow_run (Build  *b,
                                                              "%u bars too narrow to draw, %s in all",
                                                              j - i),
                                                 j - i, value);
-      begin_group (b, hover);
+      _hearth_flame_begin_group (b, hover);
     }
-  add_fill (b, HEARTH_SCENE_LAYER_FILL, merged_paint (b, run_index, run->function[depth][i]), x0,
-            y, w, b->f.bar_h);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL,
+                          _hearth_flame_merged_paint (b, run_index, run->function[depth][i]), x0,
+                          y, w, b->f.bar_h);
   if (b->hover_texts)
-    end_group (b);
+    _hearth_flame_end_group (b);
 }
 
 static void
@@ -2023,23 +2032,23 @@ emit_row (Build  *b,
 }
 
 static void
-emit_run (Build *b,
-          guint  run_index)
+_hearth_flame_emit_run (Build *b,
+                        guint  run_index)
 {
   HearthFlameRenderer *self = b->self;
   Run *run = &self->runs[run_index];
   const Frame *f = &b->f;
-  guint fg = color_paint (b, &b->palette->foreground);
+  guint fg = _hearth_flame_color_paint (b, &b->palette->foreground);
 
   if (self->n_runs == 2)
     {
-      g_autofree char *total = run_total_text (run);
+      g_autofree char *total = _hearth_flame_run_total_text (run);
       g_autofree char *header = NULL;
-      const char *name = run_name (self, run_index);
+      const char *name = _hearth_flame_run_name (self, run_index);
 
       if (name == NULL)
         name = run_index == 0 ? _("before") : _("after");
-      if (run_index == 1 && self->runs[0].total > 0 && shared_axis (self))
+      if (run_index == 1 && self->runs[0].total > 0 && _hearth_flame_shared_axis (self))
         {
           g_autofree char *change =
             hearth_format_percent_change ((run->total - self->runs[0].total) / self->runs[0].total);
@@ -2048,21 +2057,24 @@ emit_run (Build *b,
         }
       else
         header = g_strdup_printf ("%s — %s", name, total);
-      add_plain_text (b, HEARTH_SCENE_FONT_TITLE, fg, f->left, f->header_y[run_index], header);
+      _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_TITLE, fg, f->left, f->header_y[run_index],
+                                    header);
     }
 
   if (run->n_nodes == 0)
     {
-      add_plain_text (b, HEARTH_SCENE_FONT_LABEL, color_paint (b, &b->palette->muted),
-                      f->left + f->pad,
-                      f->graph_y[run_index] + round ((f->bar_h - f->line_h) / 2), _("No data"));
+      _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_LABEL,
+                                    _hearth_flame_color_paint (b, &b->palette->muted),
+                                    f->left + f->pad,
+                                    f->graph_y[run_index] + round ((f->bar_h - f->line_h) / 2),
+                                    _("No data"));
       return;
     }
 
   g_array_set_size (b->below, 0);
   for (guint d = 0; d <= run->max_depth; d++)
     {
-      double y = row_y (f, b->vp, run_index, d);
+      double y = _hearth_flame_row_y (f, b->vp, run_index, d);
 
       if (y + f->row_h < b->clip_y0 || y > b->clip_y1)
         {
@@ -2076,13 +2088,14 @@ emit_run (Build *b,
   if (self->n_runs == 2 && run->row_len[0] > 0)
     {
       const HearthNode *root = &run->nodes[run->rows[0][0]];
-      double x = round (to_px (f, run_index, root->left + root->width));
-      g_autofree char *total = run_total_text (run);
+      double x = round (_hearth_flame_to_px (f, run_index, root->left + root->width));
+      g_autofree char *total = _hearth_flame_run_total_text (run);
 
       if (x >= f->left && x <= f->bars_right)
-        add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg, x + f->pad,
-                        row_y (f, b->vp, run_index, 0) + round ((f->bar_h - f->line_h) / 2),
-                        total);
+        _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg, x + f->pad,
+                                      _hearth_flame_row_y (f, b->vp, run_index, 0) +
+                                      round ((f->bar_h - f->line_h) / 2),
+                                      total);
     }
 }
 
@@ -2118,7 +2131,7 @@ axis_unit (HearthFlameRenderer *self,
   double range = f->x_end - f->x_start;
 
   *multiplier = 1;
-  if (!shared_axis (self))
+  if (!_hearth_flame_shared_axis (self))
     {
       *multiplier = self->runs[0].total > 0 ? 100 / self->runs[0].total : 1;
       return _("share of each run / %, merged — not in call order");
@@ -2159,27 +2172,28 @@ format_tick (char       *text,
 }
 
 static void
-emit_axis (Build *b)
+_hearth_flame_emit_axis (Build *b)
 {
   HearthFlameRenderer *self = b->self;
   const Frame *f = &b->f;
-  guint axis = color_paint (b, &b->palette->axis);
-  guint grid = color_paint (b, &b->palette->grid);
-  guint fg = color_paint (b, &b->palette->foreground);
-  guint muted = color_paint (b, &b->palette->muted);
-  double multiplier, step, first, top = self->n_runs > 0 ? f->graph_y[first_shown_run (self)]
-                                                                    : f->axis_y;
+  guint axis = _hearth_flame_color_paint (b, &b->palette->axis);
+  guint grid = _hearth_flame_color_paint (b, &b->palette->grid);
+  guint fg = _hearth_flame_color_paint (b, &b->palette->foreground);
+  guint muted = _hearth_flame_color_paint (b, &b->palette->muted);
+  double multiplier, step, first;
+  double top = self->n_runs > 0 ? f->graph_y[_hearth_flame_first_shown_run (self)] : f->axis_y;
   const char *caption = axis_unit (self, f, &multiplier);
   double per_px = multiplier / f->scale[0];               /* axis units per pixel */
   double start = f->x_start * multiplier;
   double divisor = 1;
   const char *suffix = "";
 
-  add_line (b, HEARTH_SCENE_LAYER_MARK, axis, f->left, f->axis_y + 0.5, f->bars_right - f->left, 0);
+  _hearth_flame_add_line (b, HEARTH_SCENE_LAYER_MARK, axis, f->left, f->axis_y + 0.5,
+                          f->bars_right - f->left, 0);
 
   step = nice_step (TICK_SPACING * per_px);
   /* counts in the millions read better as 5M than as 5000000 */
-  if (shared_axis (self) && self->n_runs > 0 &&
+  if (_hearth_flame_shared_axis (self) && self->n_runs > 0 &&
       hearth_profile_get_unit (self->runs[0].profile) != HEARTH_UNIT_SECONDS)
     {
       double largest = MAX (fabs (f->x_start), fabs (f->x_end)) * multiplier;
@@ -2206,30 +2220,30 @@ emit_axis (Build *b)
 
       if (x > f->bars_right + 1)
         break;
-      add_line (b, HEARTH_SCENE_LAYER_MARK, axis, x, f->axis_y + 0.5, 0, TICK);
+      _hearth_flame_add_line (b, HEARTH_SCENE_LAYER_MARK, axis, x, f->axis_y + 0.5, 0, TICK);
       if (x > f->left + 1)
-        add_line (b, HEARTH_SCENE_LAYER_BACK, grid, x, top, 0, f->axis_y - top);
+        _hearth_flame_add_line (b, HEARTH_SCENE_LAYER_BACK, grid, x, top, 0, f->axis_y - top);
 
       format_tick (text, sizeof text, fabs (value) < step / 2 ? 0.0 : value, step, divisor,
                    suffix);
       label = hearth_label_fit_lookup (self->fit[HEARTH_SCENE_FONT_LABEL], text);
       hearth_label_get_layout (label, &width);
       /* centred under its tick, but never past the edges of the page */
-      add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg,
-                      round (CLAMP (x - width / 2, f->left - self->margin / 2,
-                                    f->width - width - 1)),
+      _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg,
+                                    round (CLAMP (x - width / 2, f->left - self->margin / 2,
+                                                  f->width - width - 1)),
                       f->axis_y + TICK + 2, text);
     }
 
-  add_plain_text (b, HEARTH_SCENE_FONT_LABEL, muted, f->left, f->caption_y, caption);
+  _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_LABEL, muted, f->left, f->caption_y, caption);
 }
 
 static void
-emit_legend (Build *b)
+_hearth_flame_emit_legend (Build *b)
 {
   const Frame *f = &b->f;
-  guint muted = color_paint (b, &b->palette->muted);
-  guint fg = color_paint (b, &b->palette->foreground);
+  guint muted = _hearth_flame_color_paint (b, &b->palette->muted);
+  guint fg = _hearth_flame_color_paint (b, &b->palette->foreground);
 
   for (guint i = 0; i < f->n_legend; i++)
     {
@@ -2242,42 +2256,46 @@ emit_legend (Build *b)
         {
         case SWATCH_HATCH:
           hearth_palette_hatch (b->palette, &e->color, &tint, &stripe);
-          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &e->color), e->x, sy,
-                    LEGEND_SWATCH_W / 4, sh);
+          _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL,
+                                  _hearth_flame_color_paint (b, &e->color), e->x, sy,
+                                  LEGEND_SWATCH_W / 4, sh);
           g_array_append_val (b->scene->paints, ((HearthScenePaint) {
             hearth_rgb_to_uint (&stripe), hearth_rgb_to_uint (&tint), TRUE }));
           g_array_append_val (b->self->paint_text, muted);
-          add_fill (b, HEARTH_SCENE_LAYER_FILL, b->scene->paints->len - 1, e->x + LEGEND_SWATCH_W / 4,
-                    sy, LEGEND_SWATCH_W * 3 / 4, sh);
+          _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL, b->scene->paints->len - 1,
+                                  e->x + LEGEND_SWATCH_W / 4, sy, LEGEND_SWATCH_W * 3 / 4, sh);
           break;
 
         case SWATCH_SHRUNK:
-          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &e->color), e->x, sy,
-                    LEGEND_SWATCH_W, sh);
-          add_fill (b, HEARTH_SCENE_LAYER_MARK, color_paint (b, &b->palette->shrunk), e->x,
-                    sy + sh - SHRUNK_MARK, LEGEND_SWATCH_W, SHRUNK_MARK);
+          _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL,
+                                  _hearth_flame_color_paint (b, &e->color), e->x, sy,
+                                  LEGEND_SWATCH_W, sh);
+          _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK,
+                                  _hearth_flame_color_paint (b, &b->palette->shrunk), e->x,
+                                  sy + sh - SHRUNK_MARK, LEGEND_SWATCH_W, SHRUNK_MARK);
           break;
 
         case SWATCH_GUARDED:
           hearth_rgb_mix (&b->palette->guarded, &b->palette->background, 0.82, &fill);
-          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &fill), e->x, sy, LEGEND_SWATCH_W,
-                    sh);
-          add_outline (b, color_paint (b, &b->palette->guarded), e->x, sy, LEGEND_SWATCH_W, sh, 1,
-                       TRUE);
+          _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL, _hearth_flame_color_paint (b, &fill),
+                                  e->x, sy, LEGEND_SWATCH_W, sh);
+          _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->guarded), e->x,
+                                     sy, LEGEND_SWATCH_W, sh, 1, TRUE);
           break;
 
         case SWATCH_NONE:
-          add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg, e->x, y, e->text);
+          _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_LABEL, fg, e->x, y, e->text);
           continue;
 
         case SWATCH_FILL:
         default:
-          add_fill (b, HEARTH_SCENE_LAYER_FILL, color_paint (b, &e->color), e->x, sy,
-                    LEGEND_SWATCH_W, sh);
+          _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL,
+                                  _hearth_flame_color_paint (b, &e->color), e->x, sy,
+                                  LEGEND_SWATCH_W, sh);
           break;
         }
-      add_plain_text (b, HEARTH_SCENE_FONT_LABEL, muted, e->x + LEGEND_SWATCH_W + f->pad, y,
-                      e->text);
+      _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_LABEL, muted,
+                                    e->x + LEGEND_SWATCH_W + f->pad, y, e->text);
     }
 }
 
@@ -2299,15 +2317,15 @@ hearth_flame_renderer_dup_title (HearthFlameRenderer *self)
     return g_strdup (self->title);
   if (self->n_runs == 1)
     {
-      g_autofree char *total = run_total_text (&self->runs[0]);
-      const char *name = run_name (self, 0);
+      g_autofree char *total = _hearth_flame_run_total_text (&self->runs[0]);
+      const char *name = _hearth_flame_run_name (self, 0);
 
       return g_strdup_printf ("%s — %s", name != NULL ? name : _("profile"), total);
     }
   if (self->n_runs == 2)
     {
-      const char *before = run_name (self, 0);
-      const char *after = run_name (self, 1);
+      const char *before = _hearth_flame_run_name (self, 0);
+      const char *after = _hearth_flame_run_name (self, 1);
 
       return g_strdup_printf ("%s → %s", before != NULL ? before : _("before"),
                               after != NULL ? after : _("after"));
@@ -2320,8 +2338,9 @@ emit_title (Build *b)
 {
   g_autofree char *title = hearth_flame_renderer_dup_title (b->self);
 
-  add_plain_text (b, HEARTH_SCENE_FONT_TITLE, color_paint (b, &b->palette->foreground),
-                  b->f.left, b->f.title_y, title);
+  _hearth_flame_add_plain_text (b, HEARTH_SCENE_FONT_TITLE,
+                                _hearth_flame_color_paint (b, &b->palette->foreground),
+                                b->f.left, b->f.title_y, title);
 }
 
 /* Scenes ---------------------------------------------------------------------------------------- */
@@ -2411,7 +2430,7 @@ hearth_flame_renderer_build_scene (HearthFlameRenderer       *self,
   b.scratch = g_string_new (NULL);
   b.below = g_array_new (FALSE, FALSE, sizeof (Region));
   b.here = g_array_new (FALSE, FALSE, sizeof (Region));
-  compute_frame (self, viewport, &b.f);
+  _hearth_flame_compute_frame (self, viewport, &b.f);
 
   self->scene.width = b.f.width;
   self->scene.height = b.f.height;
@@ -2444,12 +2463,12 @@ hearth_flame_renderer_build_scene (HearthFlameRenderer       *self,
   if (self->decorations & HEARTH_FLAME_DECORATION_TITLE)
     emit_title (&b);
   for (guint r = 0; r < self->n_runs; r++)
-    if (run_shown (self, r))
-      emit_run (&b, r);
+    if (_hearth_flame_run_shown (self, r))
+      _hearth_flame_emit_run (&b, r);
   if (self->decorations & HEARTH_FLAME_DECORATION_AXIS)
-    emit_axis (&b);
+    _hearth_flame_emit_axis (&b);
   if (self->decorations & HEARTH_FLAME_DECORATION_LEGEND)
-    emit_legend (&b);
+    _hearth_flame_emit_legend (&b);
 
   g_string_free (b.scratch, TRUE);
   g_array_unref (b.below);
@@ -2812,7 +2831,7 @@ hearth_flame_renderer_get_height (HearthFlameRenderer       *self,
   g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), 0);
   g_return_val_if_fail (viewport != NULL, 0);
 
-  compute_frame (self, viewport, &f);
+  _hearth_flame_compute_frame (self, viewport, &f);
   return f.height;
 }
 
@@ -2842,7 +2861,7 @@ hearth_flame_renderer_get_axis_extent (HearthFlameRenderer       *self,
 
   if (!(self->decorations & HEARTH_FLAME_DECORATION_AXIS) || self->n_runs == 0)
     return FALSE;
-  compute_frame (self, viewport, &f);
+  _hearth_flame_compute_frame (self, viewport, &f);
   *top = f.axis_y - 2;
   *bottom = MIN (f.height, ceil (f.caption_y + f.line_h + 2));
   return TRUE;
@@ -2870,7 +2889,7 @@ hearth_flame_renderer_node_at (HearthFlameRenderer       *self,
   g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), -1);
   g_return_val_if_fail (viewport != NULL, -1);
 
-  compute_frame (self, viewport, &f);
+  _hearth_flame_compute_frame (self, viewport, &f);
   if (x < f.left || x >= f.bars_right)
     return -1;
   for (guint r = 0; r < self->n_runs; r++)
@@ -2878,7 +2897,7 @@ hearth_flame_renderer_node_at (HearthFlameRenderer       *self,
       double top = f.graph_y[r], row;
       guint depth;
 
-      if (!run_shown (self, r) || y < top || y >= top + f.n_rows[r] * f.row_h ||
+      if (!_hearth_flame_run_shown (self, r) || y < top || y >= top + f.n_rows[r] * f.row_h ||
           self->runs[r].n_nodes == 0)
         continue;
       row = floor ((y - top) / f.row_h);
@@ -2915,14 +2934,15 @@ hearth_flame_renderer_get_node_rect (HearthFlameRenderer       *self,
   g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (self), FALSE);
   g_return_val_if_fail (viewport != NULL && rect != NULL, FALSE);
 
-  if (run >= self->n_runs || node >= self->runs[run].n_nodes || !run_shown (self, run))
+  if (run >= self->n_runs || node >= self->runs[run].n_nodes ||
+      !_hearth_flame_run_shown (self, run))
     return FALSE;
-  compute_frame (self, viewport, &f);
+  _hearth_flame_compute_frame (self, viewport, &f);
   n = &self->runs[run].nodes[node];
-  bar_span (&f, run, n, &x0, &x1);
+  _hearth_flame_bar_span (&f, run, n, &x0, &x1);
   rect->x = x0;
-  rect->y = row_y (&f, viewport, run, n->depth);
-  rect->width = gapped_width (x0, x1);
+  rect->y = _hearth_flame_row_y (&f, viewport, run, n->depth);
+  rect->width = _hearth_flame_gapped_width (x0, x1);
   rect->height = f.bar_h;
   return TRUE;
 }
