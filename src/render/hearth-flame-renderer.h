@@ -14,6 +14,7 @@
 #include "hearth-names.h"
 #include "hearth-palette.h"
 #include "hearth-scene.h"
+#include "hearth-value-format.h"
 
 G_BEGIN_DECLS
 
@@ -172,8 +173,6 @@ void                 hearth_swatch_paint                   (cairo_t             
                                                             double                     width,
                                                             double                     height);
 
-char                *hearth_format_value                   (double                     value,
-                                                            HearthUnit                 unit);
 const char          *hearth_bar_label_text                 (HearthProfile             *profile,
                                                             HearthNames               *names,
                                                             guint                      function);
