@@ -15,298 +15,13 @@
 #include <string.h>
 
 #include "hearth-chain-match.h"
+#include "hearth-flame-renderer-private.h"
 #include "hearth-format.h"
 #include "hearth-label-fit.h"
 
-/* Geometry, in pixels */
-#define GAP             1.0     /* between neighbouring bars and rows */
-#define MIN_BAR         1.0     /* narrower bars are merged into runs */
-#define ROW_LINES       1.5     /* row height in lines of the label font */
-#define SHRUNK_MARK     2.0     /* height of the mark under a shrunk bar */
-#define MIN_GHOST       3.0     /* guarded time narrower than this is not drawn */
-#define TICK            4.0
-#define TICK_SPACING    110.0   /* wanted distance between axis ticks */
-#define RUN_SPACING     14.0
-#define LEGEND_SWATCH_W 16.0
-#define LEGEND_SPACING  18.0
-
-#define MAX_RUNS 2
-
-/* Paint keys: every fill colour a frame can use is one of a few hundred discrete looks, so
- * a bar finds its paint with an array lookup instead of hashing its colour. */
-#define N_VARIANTS    HEARTH_PALETTE_N_VARIANTS
-#define N_LEVELS      (HEARTH_PALETTE_N_DIFF_LEVELS + 1)
-#define DIFF_CODES    (2 * N_LEVELS + 1)            /* slower levels, faster levels, new */
-#define KEY_BARS      0
-#define KEY_DIFF      (KEY_BARS + HEARTH_N_CATEGORIES * N_VARIANTS * 4)
-#define KEY_MERGED    (KEY_DIFF + DIFF_CODES * 4)
-#define KEY_MERGED_DIFF (KEY_MERGED + HEARTH_N_CATEGORIES * N_VARIANTS)
-#define N_KEYS        (KEY_MERGED_DIFF + 1)
-
-/* per node of the second run */
-enum
-{
-  DIFF_NEW       = 1 << 0,
-  DIFF_ESTIMATED = 1 << 1,
-};
-
-#define NO_VARIANT 0xff
-
-typedef struct
-{
-  HearthCallTree    *tree;
-  HearthNames       *names;
-  HearthProfile     *profile;
-  char              *name;            /* for titles: the file's name */
-  const HearthNode  *nodes;
-  guint              n_nodes;
-  guint              n_functions;
-  double             total;
-  guint              max_depth;
-  guint              n_rows;          /* rows of bars, plus one for guarded time on top */
-
-  const guint      **rows;            /* per depth: node indices sorted by left */
-  guint             *row_len;
-  /* per depth, in row order and contiguous, so that the searches of a frame stay in cache:
-   * the left edges, and the widths summed before each position (n + 1 of them) */
-  double           **left;
-  double           **prefix;
-  guint            **parent;          /* per depth, in row order: the node's parent */
-  guint            **function;        /* per depth, in row order: the node's function */
-
-  /* per function, the synthetic root of a stack profile last (index n_functions) */
-  guint8            *match;           /* 0 not known yet, 1 no, 2 yes */
-  guint8            *variant;
-  HearthLabel      **labels;
-
-  /* the second of two runs, per node */
-  double            *change;          /* share of the first run */
-  double            *before_width;
-  guint8            *diff_flags;
-
-  gboolean           has_estimated;
-  gboolean           has_shrunk;
-  gboolean           has_guarded;
-  guint              categories;      /* bit per HearthCategory present */
-
-  gint               selected;
-} Run;
-
-struct _HearthFlameRenderer
-{
-  GObject                  parent_instance;
-
-  Run                      runs[MAX_RUNS];
-  guint                    n_runs;
-
-  gboolean                 dark;
-  gboolean                 differential;
-  gboolean                 normalized;
-  gint                     shown_run;       /* -1: all runs */
-  char                    *run_names[MAX_RUNS]; /* set by the caller, else the profiles' */
-  HearthFlameDecorations   decorations;
-  double                   margin;
-  char                    *title;
-
-  HearthFunctionMatchFunc  match;
-  gpointer                 match_data;
-  GDestroyNotify           match_destroy;
-  char                    *search_folded;
-
-  HearthLabelFit          *fit[HEARTH_SCENE_N_FONTS];
-  guint                    label_generation;
-
-  /* the frame being built, reused */
-  HearthScene              scene;
-  GStringChunk            *strings;
-  gint                     key_paint[N_KEYS];
-  GArray                  *paint_text;      /* guint: text paint of each bar paint */
-  GHashTable              *color_paint;     /* 0xRRGGBB -> paint index + 1 */
-};
-
 G_DEFINE_FINAL_TYPE (HearthFlameRenderer, hearth_flame_renderer, G_TYPE_OBJECT)
 
-/* Runs --------------------------------------------------------------------------------------- */
-
-static void
-_hearth_flame_run_clear (Run *run)
-{
-  g_clear_object (&run->tree);
-  g_clear_object (&run->names);
-  run->profile = NULL;
-  run->nodes = NULL;
-  g_clear_pointer (&run->name, g_free);
-  if (run->prefix != NULL)
-    for (guint d = 0; d <= run->max_depth; d++)
-      {
-        g_free (run->prefix[d]);
-        g_free (run->left[d]);
-        g_free (run->parent[d]);
-        g_free (run->function[d]);
-      }
-  g_clear_pointer (&run->prefix, g_free);
-  g_clear_pointer (&run->left, g_free);
-  g_clear_pointer (&run->parent, g_free);
-  g_clear_pointer (&run->function, g_free);
-  g_clear_pointer (&run->rows, g_free);
-  g_clear_pointer (&run->row_len, g_free);
-  g_clear_pointer (&run->match, g_free);
-  g_clear_pointer (&run->variant, g_free);
-  g_clear_pointer (&run->labels, g_free);
-  g_clear_pointer (&run->change, g_free);
-  g_clear_pointer (&run->before_width, g_free);
-  g_clear_pointer (&run->diff_flags, g_free);
-  memset (run, 0, sizeof *run);
-  run->selected = -1;
-}
-
-static HearthCategory
-_hearth_flame_run_category (Run   *run,
-                            guint  function)
-{
-  if (function >= run->n_functions || run->names == NULL)
-    return HEARTH_CATEGORY_PYTHON;
-  return hearth_names_get_category (run->names, function);
-}
-
-static void
-_hearth_flame_run_set (Run            *run,
-                       HearthCallTree *tree,
-                       HearthNames    *names)
-{
-  _hearth_flame_run_clear (run);
-  run->tree = g_object_ref (tree);
-  run->names = names != NULL ? g_object_ref (names) : NULL;
-  run->profile = hearth_call_tree_get_profile (tree);
-  if (hearth_profile_get_name (run->profile) != NULL)
-    run->name = g_utf8_make_valid (hearth_profile_get_name (run->profile), -1);
-  else if (hearth_profile_get_path (run->profile) != NULL)
-    {
-      g_autofree char *base = g_path_get_basename (hearth_profile_get_path (run->profile));
-      run->name = g_filename_display_name (base);
-    }
-  run->n_nodes = hearth_call_tree_get_n_nodes (tree);
-  run->n_functions = hearth_profile_get_n_functions (run->profile);
-  run->nodes = run->n_nodes > 0 ? hearth_call_tree_get_node (tree, 0) : NULL;
-  run->total = run->n_nodes > 0 ? hearth_call_tree_get_total (tree) : 0;
-  if (!(run->total > 0) || !isfinite (run->total))
-    run->total = 0;
-  run->max_depth = run->n_nodes > 0 ? hearth_call_tree_get_max_depth (tree) : 0;
-  run->n_rows = run->n_nodes > 0 ? run->max_depth + 1 : 0;
-
-  run->rows = g_new0 (const guint *, run->max_depth + 1);
-  run->row_len = g_new0 (guint, run->max_depth + 1);
-  run->prefix = g_new0 (double *, run->max_depth + 1);
-  run->left = g_new0 (double *, run->max_depth + 1);
-  run->parent = g_new0 (guint *, run->max_depth + 1);
-  run->function = g_new0 (guint *, run->max_depth + 1);
-  for (guint d = 0; run->n_nodes > 0 && d <= run->max_depth; d++)
-    {
-      guint n = 0;
-      double sum = 0;
-
-      run->rows[d] = hearth_call_tree_get_row (tree, d, &n);
-      run->row_len[d] = n;
-      run->prefix[d] = g_new (double, n + 1);
-      run->left[d] = g_new (double, MAX (n, 1));
-      run->parent[d] = g_new (guint, MAX (n, 1));
-      run->function[d] = g_new (guint, MAX (n, 1));
-      for (guint i = 0; i < n; i++)
-        {
-          run->left[d][i] = run->nodes[run->rows[d][i]].left;
-          run->parent[d][i] = run->nodes[run->rows[d][i]].parent;
-          run->function[d][i] = run->nodes[run->rows[d][i]].function;
-          run->prefix[d][i] = sum;
-          sum += run->nodes[run->rows[d][i]].width;
-        }
-      run->prefix[d][n] = sum;
-    }
-
-  for (guint i = 0; i < run->n_nodes; i++)
-    {
-      const HearthNode *node = &run->nodes[i];
-
-      if (node->flags & HEARTH_NODE_ESTIMATED)
-        run->has_estimated = TRUE;
-      if (node->flags & HEARTH_NODE_SHRUNK)
-        run->has_shrunk = TRUE;
-      if (node->guarded_width > 0)
-        {
-          run->has_guarded = TRUE;
-          if (node->depth == run->max_depth)
-            run->n_rows = run->max_depth + 2;
-        }
-      run->categories |= 1u << _hearth_flame_run_category (run, node->function);
-    }
-
-  run->match = g_new0 (guint8, run->n_functions + 1);
-  run->variant = g_new (guint8, run->n_functions + 1);
-  memset (run->variant, NO_VARIANT, run->n_functions + 1);
-  run->labels = g_new0 (HearthLabel *, run->n_functions + 1);
-}
-
-static guint
-_hearth_flame_function_slot (Run   *run,
-                             guint  function)
-{
-  return function < run->n_functions ? function : run->n_functions;
-}
-
-static guint
-_hearth_flame_run_variant (Run   *run,
-                           guint  function)
-{
-  guint slot = _hearth_flame_function_slot (run, function);
-
-  if (run->variant[slot] == NO_VARIANT)
-    {
-      const HearthFunction *f = NULL;
-
-      if (function < run->n_functions)
-        f = hearth_profile_get_function (run->profile, function);
-      run->variant[slot] = hearth_palette_variant_for (f != NULL ? f->file : NULL,
-                                                       f != NULL ? f->name : "all");
-    }
-  return run->variant[slot];
-}
-
-/**
- * hearth_bar_label_text:
- * @profile: a profile
- * @names: (nullable): its names
- * @function: a function of @profile, or past its end for the root
- *
- * The text a bar shows before fitting: the qualified name when the names know one, else
- * the label, else the raw name. The HTML page labels its bars the same way.
- *
- * Returns: (transfer none): the text
- */
-const char *
-hearth_bar_label_text (HearthProfile *profile,
-                       HearthNames   *names,
-                       guint          function)
-{
-  const char *text = NULL;
-
-  if (function >= hearth_profile_get_n_functions (profile))
-    return "all";
-  if (names != NULL)
-    {
-      text = hearth_names_get_qualified (names, function);
-      if (text == NULL || text[0] == '\0')
-        text = hearth_names_get_label (names, function);
-    }
-  if (text == NULL || text[0] == '\0')
-    text = hearth_profile_get_function (profile, function)->name;
-  return text != NULL && text[0] != '\0' ? text : "?";
-}
-
-static const char *
-_hearth_flame_run_label_text (Run   *run,
-                              guint  function)
-{
-  return hearth_bar_label_text (run->profile, run->names, function);
-}
+/* Search ------------------------------------------------------------------------------------- */
 
 static gboolean
 match_folded (HearthProfile *profile,
@@ -327,28 +42,6 @@ match_folded (HearthProfile *profile,
         return TRUE;
     }
   return FALSE;
-}
-
-static gboolean
-_hearth_flame_searching (HearthFlameRenderer *self)
-{
-  return self->match != NULL;
-}
-
-static gboolean
-_hearth_flame_run_matches (HearthFlameRenderer *self,
-                           Run                 *run,
-                           guint                function)
-{
-  guint slot = _hearth_flame_function_slot (run, function);
-
-  if (run->match[slot] == 0)
-    {
-      gboolean yes = function < run->n_functions &&
-                     self->match (run->profile, function, self->match_data);
-      run->match[slot] = yes ? 2 : 1;
-    }
-  return run->match[slot] == 2;
 }
 
 /* Differential colours --------------------------------------------------------------------- */
@@ -591,7 +284,7 @@ hearth_flame_renderer_set_run_names (HearthFlameRenderer *self,
   self->run_names[1] = after != NULL ? g_utf8_make_valid (after, -1) : NULL;
 }
 
-static const char *
+const char *
 _hearth_flame_run_name (HearthFlameRenderer *self,
                         guint                run)
 {
@@ -787,14 +480,14 @@ hearth_flame_renderer_set_shown_run (HearthFlameRenderer *self,
   self->shown_run = run;
 }
 
-static gboolean
+gboolean
 _hearth_flame_run_shown (HearthFlameRenderer *self,
                          guint                run)
 {
   return self->shown_run < 0 || (guint) self->shown_run == run || self->n_runs < 2;
 }
 
-static guint
+guint
 _hearth_flame_first_shown_run (HearthFlameRenderer *self)
 {
   return self->shown_run >= 0 && (guint) self->shown_run < self->n_runs ? (guint) self->shown_run
@@ -961,12 +654,6 @@ _hearth_flame_shared_axis (HearthFlameRenderer *self)
   /* seconds and samples cannot share an axis */
   return hearth_profile_get_unit (self->runs[0].profile) ==
          hearth_profile_get_unit (self->runs[1].profile);
-}
-
-static char *
-_hearth_flame_run_total_text (Run *run)
-{
-  return hearth_format_value (run->total, hearth_profile_get_unit (run->profile));
 }
 
 static void
