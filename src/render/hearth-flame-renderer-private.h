@@ -36,13 +36,6 @@ G_BEGIN_DECLS
 #define KEY_MERGED_DIFF (KEY_MERGED + HEARTH_N_CATEGORIES * N_VARIANTS)
 #define N_KEYS        (KEY_MERGED_DIFF + 1)
 
-/* per node of the second run */
-enum
-{
-  DIFF_NEW       = 1 << 0,
-  DIFF_ESTIMATED = 1 << 1,
-};
-
 struct _HearthFlameRenderer
 {
   GObject                  parent_instance;
