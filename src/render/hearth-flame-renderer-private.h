@@ -15,9 +15,7 @@ G_BEGIN_DECLS
 
 /* Geometry, in pixels */
 #define GAP             1.0     /* between neighbouring bars and rows */
-#define MIN_BAR         1.0     /* narrower bars are merged into runs */
 #define SHRUNK_MARK     2.0     /* height of the mark under a shrunk bar */
-#define MIN_GHOST       3.0     /* guarded time narrower than this is not drawn */
 #define TICK            4.0
 #define TICK_SPACING    110.0   /* wanted distance between axis ticks */
 #define LEGEND_SWATCH_W 16.0
