@@ -17,7 +17,6 @@ G_BEGIN_DECLS
 #define GAP             1.0     /* between neighbouring bars and rows */
 #define SHRUNK_MARK     2.0     /* height of the mark under a shrunk bar */
 #define TICK            4.0
-#define TICK_SPACING    110.0   /* wanted distance between axis ticks */
 #define LEGEND_SWATCH_W 16.0
 #define LEGEND_SPACING  18.0
 
