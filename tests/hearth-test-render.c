@@ -147,6 +147,20 @@ bar_color (HearthNames    *names,
                       hearth_palette_variant_for (f->file, f->name), out);
 }
 
+gboolean
+scene_has_text (const HearthScene *scene,
+                const char        *text)
+{
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+      if (item->kind == HEARTH_SCENE_TEXT && strcmp (item->text, text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Under -fsanitize=address: fontconfig's configuration and pango's font loading thread keep
  * caches for the life of the process; they are not leaks of this program. */
 const char *__lsan_default_suppressions (void);

@@ -41,4 +41,8 @@ void               bar_color    (HearthNames               *names,
                                  guint                      function,
                                  HearthRgb                 *out);
 
+/* Scenes */
+gboolean           scene_has_text (const HearthScene       *scene,
+                                   const char              *text);
+
 G_END_DECLS

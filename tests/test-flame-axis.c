@@ -10,22 +10,6 @@
 #include "hearth-test-render.h"
 #include "hearth-test-util.h"
 
-#include <string.h>
-
-static gboolean
-scene_has_text (const HearthScene *scene,
-                const char        *text)
-{
-  for (guint i = 0; i < scene->items->len; i++)
-    {
-      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
-
-      if (item->kind == HEARTH_SCENE_TEXT && strcmp (item->text, text) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* Ticks at 1, 2 or 5 times a power of ten, and a caption that says what the axis is not. */
 static void
 test_axis (void)

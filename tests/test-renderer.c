@@ -118,60 +118,6 @@ test_palette_hatch (void)
   g_assert_cmpfloat (light_ratio, >=, 1.3);
 }
 
-/* The window's legend paints its swatches with the graph's own painter and palette: a
- * category swatch is the bar colour, a hatch swatch a solid quarter and then exactly the
- * stripes and ground of an estimated bar, in both palettes. */
-static void
-test_swatches (void)
-{
-  for (int dark = 0; dark <= 1; dark++)
-    {
-      const HearthPalette *palette = hearth_palette_get (dark);
-      HearthRgb bar, tint, stripe;
-      gboolean seen_tint = FALSE, seen_stripe = FALSE;
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 40, 20);
-      cairo_t *cr = cairo_create (surface);
-
-      hearth_palette_bar (palette, HEARTH_CATEGORY_INSTALLED, HEARTH_PALETTE_N_VARIANTS / 2, &bar);
-      hearth_swatch_paint (cr, dark, HEARTH_SWATCH_FILL, &bar, 40, 20);
-      cairo_surface_flush (surface);
-      assert_color (pixel (surface, 20, 10), &bar);
-
-      hearth_palette_hatch (palette, &bar, &tint, &stripe);
-      hearth_swatch_paint (cr, dark, HEARTH_SWATCH_HATCH, &bar, 40, 20);
-      cairo_surface_flush (surface);
-      assert_color (pixel (surface, 4, 10), &bar);
-      for (int x = 12; x < 40; x++)
-        {
-          guint32 got = pixel (surface, x, 10);
-
-          int to_tint = 0, to_stripe = 0;
-
-          /* the stripes are antialiased lines: a pixel nearer the stripe colour than the
-           * ground is on one */
-          for (int shift = 0; shift <= 16; shift += 8)
-            {
-              int c = (got >> shift) & 0xff;
-
-              to_tint += ABS (c - (int) ((hearth_rgb_to_uint (&tint) >> shift) & 0xff));
-              to_stripe += ABS (c - (int) ((hearth_rgb_to_uint (&stripe) >> shift) & 0xff));
-            }
-          seen_tint |= to_tint <= 3;
-          seen_stripe |= to_stripe < to_tint;
-        }
-      g_assert_true (seen_tint);
-      g_assert_true (seen_stripe);
-
-      /* underlined: the shrunk mark along the bottom */
-      hearth_swatch_paint (cr, dark, HEARTH_SWATCH_SHRUNK, &bar, 40, 20);
-      cairo_surface_flush (surface);
-      assert_color (pixel (surface, 20, 5), &bar);
-      assert_color (pixel (surface, 20, 19), &palette->shrunk);
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
-    }
-}
-
 /* Categories look like what they are: warm red, blue, gray; variants stay close. */
 static void
 test_palette_categories (void)
@@ -313,7 +259,6 @@ main (int   argc,
   g_test_add_func ("/palette/contrast", test_palette_contrast);
   g_test_add_func ("/palette/categories", test_palette_categories);
   g_test_add_func ("/palette/hatch", test_palette_hatch);
-  g_test_add_func ("/palette/swatches", test_swatches);
   g_test_add_func ("/renderer/empty", test_empty);
   g_test_add_func ("/renderer/random-viewports", test_random_viewports);
 

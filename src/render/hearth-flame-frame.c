@@ -14,6 +14,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "hearth-flame-legend.h"
+
 #define ROW_LINES   1.5     /* row height in lines of the label font */
 #define RUN_SPACING 14.0
 

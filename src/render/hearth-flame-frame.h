@@ -71,10 +71,4 @@ void     _hearth_flame_bar_span      (const Frame               *f,
 double   _hearth_flame_gapped_width  (double                     x0,
                                       double                     x1);
 
-/* the legend's entries, collected and laid out in lines (returns how many) */
-void     _hearth_flame_collect_legend (HearthFlameRenderer      *self,
-                                       Frame                    *f);
-guint    _hearth_flame_flow_legend    (HearthFlameRenderer      *self,
-                                       Frame                    *f);
-
 G_END_DECLS

@@ -17,8 +17,6 @@ G_BEGIN_DECLS
 #define GAP             1.0     /* between neighbouring bars and rows */
 #define SHRUNK_MARK     2.0     /* height of the mark under a shrunk bar */
 #define TICK            4.0
-#define LEGEND_SWATCH_W 16.0
-#define LEGEND_SPACING  18.0
 
 /* Paint keys: every fill colour a frame can use is one of a few hundred discrete looks, so
  * a bar finds its paint with an array lookup instead of hashing its colour. */
