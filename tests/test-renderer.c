@@ -1,4 +1,5 @@
-/* test-renderer.c: the flame renderer on an image surface: geometry and sampled colours.
+/* test-renderer.c: the palette, and whole frames of the flame renderer: nothing to draw, and
+ * any viewport at all.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -11,8 +12,6 @@
 #include "hearth-test-util.h"
 
 #include <math.h>
-#include <pango/pangocairo.h>
-#include <string.h>
 
 /* Palette ------------------------------------------------------------------------------------ */
 
@@ -146,7 +145,7 @@ test_palette_categories (void)
     }
 }
 
-/* Bars ----------------------------------------------------------------------------------------- */
+/* Whole frames --------------------------------------------------------------------------------- */
 
 static void
 test_empty (void)

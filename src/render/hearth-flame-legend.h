@@ -12,11 +12,11 @@
 G_BEGIN_DECLS
 
 /* the legend's entries, collected and laid out in lines (returns how many) */
-void     _hearth_flame_collect_legend (HearthFlameRenderer      *self,
-                                       Frame                    *f);
-guint    _hearth_flame_flow_legend    (HearthFlameRenderer      *self,
-                                       Frame                    *f);
+void  _hearth_flame_collect_legend (HearthFlameRenderer *self,
+                                    Frame               *f);
+guint _hearth_flame_flow_legend    (HearthFlameRenderer *self,
+                                    Frame               *f);
 
-void     _hearth_flame_emit_legend    (Build                    *b);
+void _hearth_flame_emit_legend (Build *b);
 
 G_END_DECLS

@@ -11,7 +11,6 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <pango/pangocairo.h>
 #include <string.h>
 
 #include "hearth-flame-axis.h"
@@ -21,7 +20,6 @@
 #include "hearth-flame-frame.h"
 #include "hearth-flame-legend.h"
 #include "hearth-flame-renderer-private.h"
-#include "hearth-format.h"
 #include "hearth-label-fit.h"
 
 G_DEFINE_FINAL_TYPE (HearthFlameRenderer, hearth_flame_renderer, G_TYPE_OBJECT)

@@ -56,22 +56,22 @@ typedef struct
   gint               selected;
 } Run;
 
-void        _hearth_flame_run_clear       (Run                 *run);
-void        _hearth_flame_run_set         (Run                 *run,
-                                           HearthCallTree      *tree,
-                                           HearthNames         *names);
-HearthCategory _hearth_flame_run_category (Run                 *run,
-                                           guint                function);
-guint       _hearth_flame_function_slot   (Run                 *run,
-                                           guint                function);
-guint       _hearth_flame_run_variant     (Run                 *run,
-                                           guint                function);
-const char *_hearth_flame_run_label_text  (Run                 *run,
-                                           guint                function);
-char       *_hearth_flame_run_total_text  (Run                 *run);
-gboolean    _hearth_flame_searching       (HearthFlameRenderer *self);
-gboolean    _hearth_flame_run_matches     (HearthFlameRenderer *self,
-                                           Run                 *run,
-                                           guint                function);
+void           _hearth_flame_run_clear       (Run                 *run);
+void           _hearth_flame_run_set         (Run                 *run,
+                                              HearthCallTree      *tree,
+                                              HearthNames         *names);
+HearthCategory _hearth_flame_run_category    (Run                 *run,
+                                              guint                function);
+guint          _hearth_flame_function_slot   (Run                 *run,
+                                              guint                function);
+guint          _hearth_flame_run_variant     (Run                 *run,
+                                              guint                function);
+const char    *_hearth_flame_run_label_text  (Run                 *run,
+                                              guint                function);
+char          *_hearth_flame_run_total_text  (Run                 *run);
+gboolean       _hearth_flame_searching       (HearthFlameRenderer *self);
+gboolean       _hearth_flame_run_matches     (HearthFlameRenderer *self,
+                                              Run                 *run,
+                                              guint                function);
 
 G_END_DECLS
