@@ -64,60 +64,77 @@ test_swatches (void)
     }
 }
 
+/* Which of the legend's entries a scene shows: each of @shown, none of @hidden. */
+static void
+assert_legend (const HearthScene *scene,
+               const char *const *shown,
+               const char *const *hidden)
+{
+  for (guint i = 0; shown[i] != NULL; i++)
+    if (!scene_has_text (scene, shown[i]))
+      g_error ("the legend lacks \"%s\"", shown[i]);
+  for (guint i = 0; hidden[i] != NULL; i++)
+    if (scene_has_text (scene, hidden[i]))
+      g_error ("the legend shows \"%s\", which the drawing does not use", hidden[i]);
+}
+
 /* The legend lists what the drawing uses and nothing else: the categories present, the
  * marks present, and with differential colours the colours of a change. */
 static void
 test_legend_lists_what_is_used (void)
 {
-  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
-  guint m = hearth_test_fn_in (p, "/home/u/proj/app.py", 1, "main", 10);
-  guint js = hearth_test_fn_in (p, "/usr/lib/python3.11/json/decoder.py", 20, "decode", 4);
+  static const char *const mine_and_python[] = {
+    "your code", "Python and its standard library", NULL
+  };
+  static const char *const changes[] = {
+    "first run:", "your code", "Python and its standard library", "second run:",
+    "slower chain", "faster chain", "new chain", NULL
+  };
+  static const char *const unused[] = {
+    "installed packages", "hatched: estimated from a multi-caller split (solid: proven)",
+    "underlined: callees scaled down (the profile counts them twice)",
+    "dashed: time in re-entered calls, not self time", NULL
+  };
+  static const char *const unused_or_changes[] = {
+    "installed packages", "first run:", "second run:", "slower chain", "new chain", NULL
+  };
+  static const char *const none[] = { NULL };
   const char *mine[] = { "/home/u/proj", NULL };
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint app = hearth_test_fn_in (p, "/home/u/proj/app.py", 1, "main", 10);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthNames) names = NULL;
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
   HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
-  const HearthScene *scene;
 
-  hearth_test_edge (p, m, js, 4);
+  /* your code calling the standard library */
+  hearth_test_edge (p, app, hearth_test_fn_in (p, "/usr/lib/python3.11/json/decoder.py", 20,
+                                               "decode", 4), 4);
   _hearth_profile_finish (p);
-  tree = tree_at_root (p, m);
+  tree = tree_at_root (p, app);
   names = hearth_names_new (p, mine, FALSE);
+  vp.width = 1200;
+
   hearth_flame_renderer_set_tree (renderer, tree, names);
   hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
-  vp.width = 1200;
-  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
-  g_assert_true (scene_has_text (scene, "your code"));
-  g_assert_true (scene_has_text (scene, "Python and its standard library"));
-  g_assert_false (scene_has_text (scene, "installed packages"));
-  g_assert_false (scene_has_text (scene, "hatched: estimated from a multi-caller split (solid: "
-                                         "proven)"));
-  g_assert_false (scene_has_text (scene, "first run:"));
-  g_assert_false (scene_has_text (scene, "slower chain"));
+  assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE),
+                 mine_and_python, unused_or_changes);
+  assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE), none, unused);
 
   /* without the legend decoration: none of it */
   hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_AXIS);
-  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
-  g_assert_false (scene_has_text (scene, "your code"));
+  assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE), none,
+                 mine_and_python);
 
   /* two runs in differential colours: the first run's categories, then the changes */
   hearth_flame_renderer_set_compare (renderer, tree, names, tree, names);
   hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
-  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
-  g_assert_true (scene_has_text (scene, "first run:"));
-  g_assert_true (scene_has_text (scene, "your code"));
-  g_assert_true (scene_has_text (scene, "Python and its standard library"));
-  g_assert_false (scene_has_text (scene, "installed packages"));
-  g_assert_true (scene_has_text (scene, "second run:"));
-  g_assert_true (scene_has_text (scene, "slower chain"));
-  g_assert_true (scene_has_text (scene, "faster chain"));
-  g_assert_true (scene_has_text (scene, "new chain"));
+  assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE), changes, unused);
 
+  /* the same runs in category colours */
   hearth_flame_renderer_set_differential (renderer, FALSE);
-  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
-  g_assert_false (scene_has_text (scene, "first run:"));
-  g_assert_false (scene_has_text (scene, "slower chain"));
-  g_assert_true (scene_has_text (scene, "your code"));
+  assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE),
+                 mine_and_python, unused_or_changes);
 }
 
 int
