@@ -131,19 +131,6 @@ hearth_has_prefix_len (const char *s,
   return n >= p && memcmp (s, prefix, p) == 0;
 }
 
-static const char *
-hearth_memstr (const char *s,
-               gsize       n,
-               const char *needle)
-{
-  gsize k = strlen (needle);
-
-  for (gsize i = 0; i + k <= n; i++)
-    if (memcmp (s + i, needle, k) == 0)
-      return s + i;
-  return NULL;
-}
-
 /* `<method 'NAME' of 'TYPE' objects>` and its kin (`slot wrapper`, `method-wrapper`). */
 static gboolean
 hearth_label_quoted (const char *in,
@@ -254,7 +241,7 @@ hearth_label_span (const char *name,
 
   if (hearth_has_prefix_len (in, m, "code object "))
     {
-      const char *at = hearth_memstr (in, m, " at ");
+      const char *at = memmem (in, m, " at ", 4);
 
       s = strlen ("code object ");
       l = (at != NULL ? (gsize) (at - in) : m) - s;
@@ -1745,7 +1732,7 @@ hearth_source_coding (const guint8 *text,
         continue;
       if (text[start] != '#')
         return NULL;
-      hit = hearth_memstr ((const char *) text + start, end - start, "coding");
+      hit = memmem (text + start, end - start, "coding", 6);
       if (hit != NULL)
         {
           gsize a = (const guint8 *) hit - text + 6, b;
