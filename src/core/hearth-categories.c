@@ -566,6 +566,7 @@ hearth_categories_find_script (HearthProfile  *profile,
                                gint            main_module,
                                const char    **script_file)
 {
+  const char *file;
   gint script;
 
   g_return_val_if_fail (HEARTH_IS_PROFILE (profile), NULL);
@@ -573,10 +574,13 @@ hearth_categories_find_script (HearthProfile  *profile,
 
   *script_file = NULL;
   script = hearth_profile_has_stacks (profile) ? hearth_find_outer_module (profile) : main_module;
-  if (script < 0 || !_hearth_path_is_real_file (hearth_profile_get_function (profile, script)->file))
+  if (script < 0)
     return NULL;
-  *script_file = hearth_profile_get_function (profile, script)->file;
-  return hearth_dirname (*script_file);
+  file = hearth_profile_get_function (profile, script)->file;
+  if (!_hearth_path_is_real_file (file))
+    return NULL;
+  *script_file = file;
+  return hearth_dirname (file);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "hearth-categories.h"
+#include "hearth-labels.h"
 #include "hearth-profile.h"
 
 G_BEGIN_DECLS
@@ -35,7 +36,5 @@ HearthCategory  hearth_names_get_category     (HearthNames         *self,
 const char     *hearth_names_get_script_dir   (HearthNames         *self);
 gint            hearth_names_get_main_module  (HearthNames         *self);
 guint           hearth_names_get_n_files_read (HearthNames         *self);
-
-char           *hearth_names_make_label       (const char          *name);
 
 G_END_DECLS
