@@ -161,6 +161,9 @@ hearth_labels_find_span (const char *name,
   gsize m, s = 0, l = 0;
   gboolean found;
 
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (start != NULL && len != NULL, FALSE);
+
   if (n < 3 || name[0] != '<' || name[n - 1] != '>' || hearth_is_compiler_name (name))
     return FALSE;
   in = name + 1;

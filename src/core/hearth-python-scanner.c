@@ -1198,11 +1198,18 @@ hearth_source_index_find_construct (HearthSourceIndex *index,
                                     guint              line,
                                     const char        *name)
 {
-  GArray *cs = index->constructs;
-  guint lo = 0, hi = cs->len;
+  GArray *cs;
+  guint lo = 0, hi;
   const HearthConstruct *c;
   const HearthScope *scope;
   gint at;
+
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (out != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  cs = index->constructs;
+  hi = cs->len;
 
   while (lo < hi)
     {
@@ -1343,6 +1350,9 @@ hearth_source_cache_get (HearthSourceCache *cache,
   g_autoptr (GBytes) bytes = NULL;
   HearthSourceIndex *index = NULL;
 
+  g_return_val_if_fail (cache != NULL, NULL);
+  g_return_val_if_fail (file != NULL, NULL);
+
   if (g_hash_table_lookup_extended (cache->files, file, NULL, &value))
     return value;
   if (cache->bytes_read < HEARTH_SOURCE_MAX_TOTAL)
@@ -1368,6 +1378,8 @@ hearth_source_cache_get (HearthSourceCache *cache,
 gboolean
 hearth_source_can_qualify (const char *name)
 {
+  g_return_val_if_fail (name != NULL, FALSE);
+
   if (name[0] == '<')
     return hearth_construct_kind_of (name) != 0;
   if (name[0] == '\0' || strchr (name, '.') != NULL)
