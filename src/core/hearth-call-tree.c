@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearth-categories.h"
 #include "hearth-hash.h"
-#include "hearth-names.h"
 
 /* Callees may exceed their parent by rounding (cProfile converts each sum from ticks on its
  * own) before the parent counts as shrinking them. */
