@@ -14,6 +14,8 @@
 
 #include "hearth-application.h"
 #include "hearth-format.h"
+#include "hearth-settings.h"
+#include "hearth-ui-resources.h"
 
 /**
  * HearthWindow:
