@@ -22,7 +22,8 @@
  * goes to it. A window per file; `hearth` alone shows a window with the welcome page. The
  * command line options that shape a graph (`--root`, `--cutoff`, `--max-repeat`, `--mine`,
  * `--icicle`, `--no-source`) apply to the windows that command line opens. `--compare
- * BEFORE AFTER` opens a #HearthCompareWindow.
+ * BEFORE AFTER` opens a #HearthCompareWindow. The windows ask for other windows through the
+ * actions `app.open` (a file's URI) and `app.compare` (two URIs, before and after).
  */
 
 struct _HearthApplication
@@ -181,6 +182,33 @@ hearth_application_compare (HearthApplication *self,
   return GTK_WINDOW (compare_with_options (self, before, after, NULL));
 }
 
+/* app.open and app.compare: how a window asks for another window without knowing the
+ * application. Files travel as URIs, the only form a GVariant holds for any GFile. */
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  hearth_application_open_file (HEARTH_APPLICATION (user_data), file, NULL);
+}
+
+static void
+compare_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  const char *before_uri = NULL, *after_uri = NULL;
+  g_autoptr (GFile) before = NULL;
+  g_autoptr (GFile) after = NULL;
+
+  g_variant_get (parameter, "(&s&s)", &before_uri, &after_uri);
+  before = g_file_new_for_uri (before_uri);
+  after = g_file_new_for_uri (after_uri);
+  hearth_application_compare (HEARTH_APPLICATION (user_data), before, after);
+}
+
 /* GApplication ------------------------------------------------------------------------------- */
 
 static void
@@ -311,6 +339,8 @@ hearth_application_startup (GApplication *app)
     { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
     { "about", about_activated, NULL, NULL, NULL, { 0 } },
     { "help", help_activated, NULL, NULL, NULL, { 0 } },
+    { "open", open_activated, "s", NULL, NULL, { 0 } },
+    { "compare", compare_activated, "(ss)", NULL, NULL, { 0 } },
   };
   static const struct
   {
