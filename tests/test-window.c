@@ -706,52 +706,26 @@ test_drop (void)
     }
 }
 
-static HearthCompareWindow *
-find_compare_window (void)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (HEARTH_IS_COMPARE_WINDOW (l->data))
-      return l->data;
-  return NULL;
-}
-
-static gboolean
-compare_loaded (gpointer user_data)
-{
-  HearthCompareWindow *window = user_data;
-
-  for (guint run = 0; run < 2; run++)
-    if (hearth_session_get_tree (hearth_compare_window_get_session (window, run)) == NULL)
-      return FALSE;
-  return TRUE;
-}
-
 /* A window asks for other windows through app.open and app.compare, with URIs: a file shown
  * already is presented, not opened twice; an empty window takes the file itself. */
 static void
 test_app_actions (void)
 {
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_autofree char *before_uri = NULL;
-  g_autofree char *after_uri = NULL;
-  g_autoptr (GFile) first = NULL;
-  g_autoptr (GFile) second = NULL;
+  HearthWindow *window;
   HearthCompareWindow *compare;
   HearthSession *runs[2];
-  HearthWindow *window;
+  g_autofree char *before = hearth_test_example_path ("before.prof");
+  g_autofree char *after = hearth_test_example_path ("after.prof");
+  g_autoptr (GFile) first = g_file_new_for_path (before);
+  g_autoptr (GFile) second = g_file_new_for_path (after);
+  g_autofree char *before_uri = g_file_get_uri (first);
+  g_autofree char *after_uri = g_file_get_uri (second);
 
   if (hearth_test_ui_skip ())
     return;
 
   g_application_activate (G_APPLICATION (app));
   window = HEARTH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  before = hearth_test_example_path ("before.prof");
-  after = hearth_test_example_path ("after.prof");
-  first = g_file_new_for_path (before);
-  second = g_file_new_for_path (after);
-  before_uri = g_file_get_uri (first);
-  after_uri = g_file_get_uri (second);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.open", "s", before_uri));
   g_assert_true (hearth_test_wait_until (loaded, window, 20000));
@@ -763,13 +737,13 @@ test_app_actions (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.open", "s", after_uri));
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
 
-  g_assert_null (find_compare_window ());
+  g_assert_null (hearth_test_find_compare_window (app));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.compare", "(ss)",
                                              before_uri, after_uri));
-  compare = find_compare_window ();
+  compare = hearth_test_find_compare_window (app);
   g_assert_nonnull (compare);
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 3);
-  g_assert_true (hearth_test_wait_until (compare_loaded, compare, 30000));
+  g_assert_true (hearth_test_wait_until (hearth_test_has_matched_compare_window, app, 30000));
   runs[0] = hearth_compare_window_get_session (compare, 0);
   runs[1] = hearth_compare_window_get_session (compare, 1);
   g_assert_true (g_file_equal (hearth_session_get_file (runs[0]), first));
