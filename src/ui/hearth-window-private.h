@@ -93,6 +93,11 @@ HearthCompareWindow *_hearth_window_compare_with (HearthWindow *self,
                                                   GFile        *after);
 void        _hearth_window_reload         (HearthWindow *self,
                                            gboolean      changed_on_disk);
+gboolean    _hearth_window_request_open   (HearthWindow *self,
+                                           GFile        *file);
+gboolean    _hearth_window_request_compare (HearthWindow *self,
+                                            GFile        *before,
+                                            GFile        *after);
 HearthCompareWindow *_hearth_window_compare_previous (HearthWindow *self);
 
 /* for the widget tests */

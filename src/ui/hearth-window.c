@@ -12,8 +12,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "hearth-application.h"
 #include "hearth-format.h"
+#include "hearth-settings.h"
+#include "hearth-ui-resources.h"
 
 /**
  * HearthWindow:
@@ -879,15 +880,11 @@ drop_compares (HearthWindow  *self,
 {
   GdkModifierType state =
     gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   guint n = g_slist_length (files);
   gboolean modifier = (state & GDK_CONTROL_MASK) != 0;
 
-  if (n == 2 && modifier && HEARTH_IS_APPLICATION (app))
-    {
-      hearth_application_compare (HEARTH_APPLICATION (app), files->data, files->next->data);
-      return TRUE;
-    }
+  if (n == 2 && modifier && _hearth_window_request_compare (self, files->data, files->next->data))
+    return TRUE;
   if (n == 1 && modifier && hearth_session_get_profile (self->session) != NULL)
     {
       _hearth_window_compare_with (self, files->data);
@@ -918,8 +915,8 @@ drop_files (GtkDropTarget *target,
     {
       if (l == files && (hearth_window_is_empty (self) || app == NULL))
         hearth_window_open (self, l->data);
-      else if (HEARTH_IS_APPLICATION (app))
-        hearth_application_open_file (HEARTH_APPLICATION (app), l->data, GTK_WINDOW (self));
+      else
+        _hearth_window_request_open (self, l->data);
     }
   g_slist_free (files);
   return files != NULL;
