@@ -431,6 +431,9 @@ hearth_cli_run (int     argc,
   *files = NULL;
   *window_argv = NULL;
   g_option_context_set_summary (context, _("Hearth shows a Python profile as a flame graph."));
+  g_option_context_set_description (context, _("To profile a script: hearth --profile [--sample] "
+                                               "[OPTION…] -- SCRIPT [ARGS…] (or -- -m MODULE "
+                                               "[ARGS…])"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
