@@ -29,17 +29,13 @@
 
 import builtins
 import io
-import json
 import os
-import pkgutil  # noqa: F401 (runpy imports it on first use: not the script's time)
 import runpy
 import signal
 import sys
 import threading
 import time
-import traceback
 import types
-import zipfile
 
 SCHEMA = "https://www.speedscope.app/file-format-schema.json"
 DEFAULT_RATE = 200
@@ -291,6 +287,7 @@ class Sampler:
             "activeProfileIndex": 0,
             "exporter": "hearth-sampler",
         }
+        import json
         with open(path, "w", encoding="utf-8") as f:
             json.dump(document, f, separators=(",", ":"))
 
@@ -314,6 +311,7 @@ def exit_status(exc):
 
 def print_traceback(exc, own_files):
     """The traceback as Python prints it for a script: without our frames and runpy's."""
+    import traceback
     tb = exc.__traceback__
     while tb is not None and tb.tb_frame.f_code.co_filename in own_files:
         tb = tb.tb_next
@@ -332,12 +330,20 @@ def prepare_main(o):
 
 def compile_script(o):
     """The script's code, compiled before the clock starts; None for what runpy must find
-    (a module, a folder or a zip file with a __main__.py)."""
+    (a module, a folder or a zip file with a __main__.py) or what does not compile (runpy
+    then raises the error as the interpreter would)."""
     path = os.path.abspath(o.script) if o.script is not None else None
-    if path is None or not os.path.isfile(path) or zipfile.is_zipfile(path):
-        return None
-    with io.open_code(path) as f:
-        return compile(f.read(), path, "exec", dont_inherit=True)
+    code = None
+    if path is not None and os.path.isfile(path):
+        with io.open_code(path) as f:
+            source = f.read()
+        try:
+            code = compile(source, path, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError):
+            pass
+    if code is None:
+        import pkgutil  # noqa: F401 (runpy imports it on first use: not the script's time)
+    return code
 
 
 def run_script(o, code):
