@@ -416,6 +416,7 @@ def main():
               % (os.path.basename(sys.executable), os.path.abspath(o.script)), file=sys.stderr)
         return 2
     name = o.module if o.module is not None else os.path.basename(o.script)
+    pid = os.getpid()
     prepare_main(o)
 
     if o.cprofile:
@@ -430,6 +431,8 @@ def main():
     if isinstance(caught, KeyboardInterrupt):
         status = 130
 
+    if os.getpid() != pid:
+        return status   # a child the script forked and that returned: the parent writes
     if status != 0:
         name += " (stopped with status %d: the part that ran)" % status
     if o.cprofile:
