@@ -23,7 +23,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLER = os.path.join(HERE, "..", "data", "hearth-sampler.py")
 
-# A fixed amount of work made of small calls: recursion, methods, a helper in a loop.
+# A fixed amount of work made of small calls (recursion, methods, objects), a few seconds
+# alone, so that starting the interpreter and the profilers weighs little.
 SCRIPT = '''
 class Point:
     def __init__(self, x, y):
@@ -45,7 +46,7 @@ def walk(n):
 
 
 total = 0
-for _ in range(6):
+for _ in range(20):
     total += fib(22) + walk(100000)
 print(total)
 '''
