@@ -51,8 +51,9 @@ for _ in range(2):
 # own clock (it writes what it measured to argv[1]): a sampler that misses stacks while calls
 # come and go gives the first too little.
 HALF = '''
-import json, sys, time
+import time
 t0 = time.perf_counter()
+import json, sys
 
 def leaf(x):
     return x + 1
