@@ -9,9 +9,11 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 hearth = os.path.abspath(sys.argv[1])
 results = []
@@ -186,12 +188,18 @@ def test_chains(folder):
         shares = {k: v / whole for k, v in chains.items()}
         if sample:
             want = {("prepare", "helper", "load"), ("analyze", "helper", "smooth")}
-            check(set(shares) == want and all(abs(s - 0.5) < 0.15 for s in shares.values()),
+            check(set(shares) == want and all(s > 0.2 for s in shares.values()),
                   "sampler: exactly the two true chains through helper", repr(shares))
-        else:
-            full = [s for k, s in shares.items() if len(k) == 3]
-            check(len(full) == 4 and all(abs(s - 0.25) < 0.08 for s in full),
-                  "cProfile: four estimated quarter chains through helper", repr(shares))
+            continue
+        # cProfile keeps helper's time per caller and per callee, not per chain: each chain
+        # is estimated as its caller's share times its callee's share, which the equal work
+        # makes a quarter (a busy machine stretching one call moves them a little)
+        full = {k: v for k, v in shares.items() if len(k) == 3}
+        caller = {c: sum(v for k, v in full.items() if k[0] == c) for c in ("prepare", "analyze")}
+        callee = {c: sum(v for k, v in full.items() if k[2] == c) for c in ("load", "smooth")}
+        check(len(full) == 4 and all(0.1 < v < 0.4 for v in full.values()) and
+              all(abs(v - caller[k[0]] * callee[k[2]]) < 0.03 for k, v in full.items()),
+              "cProfile: four estimated quarter chains through helper", repr(shares))
 
 
 def test_balance(folder):
@@ -250,6 +258,52 @@ def test_failures(folder):
           "a script that is not there: status 2 and no file left behind", proc.stderr)
 
 
+# Waits in a call that blocks, after saying so in argv[1].
+WAITS = '''
+import sys, time
+
+def wait():
+    open(sys.argv[1], "w").close()
+    time.sleep(60)
+
+wait()
+'''
+
+
+def test_module_and_interrupt(folder):
+    os.mkdir(os.path.join(folder, "tool"))
+    write(folder, os.path.join("tool", "__init__.py"), "")
+    write(folder, os.path.join("tool", "__main__.py"),
+          "import sys\nprint(sys.argv[1:])\nsys.exit(4)\n")
+    for flags, out in (([], "tool.prof"), (["--sample"], "tool.speedscope.json")):
+        proc = profile(folder, *flags, "--", "-m", "tool", "a", "b")
+        check(proc.returncode == 4 and proc.stdout == "['a', 'b']\n" and
+              os.path.exists(os.path.join(folder, out)),
+              "%s: -m MODULE runs with its arguments, its status passed on"
+              % ("sampler" if flags else "cProfile"), proc.stderr)
+
+    # Ctrl+C in the terminal reaches the whole process group: the script stops, the part that
+    # ran is written, and Hearth passes the status on
+    script = write(folder, "waits.py", WAITS)
+    started = os.path.join(folder, "started")
+    proc = subprocess.Popen([hearth, "--profile", "--sample", "--no-window", "--python",
+                             sys.executable, "--out", "w.json", "--", script, started],
+                            cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    for _ in range(600):
+        if os.path.exists(started) or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    chains = folded_chains(os.path.join(folder, "w.json"))
+    check(proc.returncode == 130 and "part that ran" in err and
+          any(names[-1] == "wait" for names in chains),
+          "sampler: Ctrl+C stops the script, the part that ran is written, status 130",
+          "%d %s %r" % (proc.returncode, err, chains))
+
+
 def test_names(folder):
     script = write(folder, "exits.py", EXITS)
     before = set(os.listdir(folder))
@@ -273,7 +327,8 @@ def test_threads(folder):
 
 def main():
     with tempfile.TemporaryDirectory() as folder:
-        for test in (test_chains, test_balance, test_failures, test_names, test_threads):
+        for test in (test_chains, test_balance, test_failures, test_module_and_interrupt,
+                     test_names, test_threads):
             sub = os.path.join(folder, test.__name__)
             os.mkdir(sub)
             test(sub)
