@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 /* How many numbered names (script-2.prof, ...) a default output name may try. */
