@@ -16,15 +16,18 @@
 
 #include "hearth-call-tree.h"
 #include "hearth-export.h"
+#include "hearth-function-table.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
 #include "hearth-report.h"
+#include "hearth-sandwich.h"
 
 typedef struct
 {
   char    *print;
   char    *export;
   char    *root;
+  char    *function;
   char    *title;
   char   **mine;
   char   **files;
@@ -44,6 +47,7 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->print, g_free);
   g_clear_pointer (&o->export, g_free);
   g_clear_pointer (&o->root, g_free);
+  g_clear_pointer (&o->function, g_free);
   g_clear_pointer (&o->title, g_free);
   g_clear_pointer (&o->mine, g_strfreev);
   g_clear_pointer (&o->files, g_strfreev);
@@ -106,6 +110,128 @@ print_summary (HearthProfile *profile,
     g_string_append_printf (out, "warning: %s\n", warnings[i]);
 }
 
+/* A time or count with all its precision and no more: the shortest text that reads back
+ * as the same double (what Python's repr () prints, give or take its ".0" and exponent). */
+static void
+append_exact (GString *out,
+              double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (value))
+    {
+      g_string_append (out, "nan");
+      return;
+    }
+  if (isinf (value))
+    {
+      g_string_append (out, value > 0 ? "inf" : "-inf");
+      return;
+    }
+  for (int precision = 15; precision <= 17; precision++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (precision == 17 || g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append (out, buf);
+}
+
+/* `file:line:name`, or for a stack profile the frame as the file wrote it. */
+static void
+append_function_key (GString       *out,
+                     HearthProfile *profile,
+                     guint          function)
+{
+  const HearthFunction *f = hearth_profile_get_function (profile, function);
+
+  if (hearth_profile_has_stacks (profile))
+    g_string_append (out, f->frame != NULL ? f->frame : f->name);
+  else
+    g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+}
+
+/* pstats' table: CALLS PRIMITIVE OWN CUMULATIVE KEY, own time largest first, ties by key. */
+static void
+print_functions (HearthCliOptions *o,
+                 HearthProfile    *profile,
+                 GString          *out)
+{
+  g_autoptr (HearthNames) names = hearth_names_new (profile, (const char * const *) o->mine,
+                                                    FALSE);
+  g_autoptr (HearthFunctionTable) table = hearth_function_table_new (names);
+  guint n = hearth_function_table_get_n_rows (table);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthFunctionRow *row = hearth_function_table_get_row (table, i);
+
+      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT "\t",
+                              row->calls, row->prim_calls);
+      append_exact (out, row->own);
+      g_string_append_c (out, '\t');
+      append_exact (out, row->cum);
+      g_string_append_c (out, '\t');
+      append_function_key (out, profile, row->function);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+append_edges (GString       *out,
+              HearthProfile *profile,
+              const char    *kind,
+              const guint   *edges,
+              guint          n_edges,
+              gboolean       callers)
+{
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const HearthEdge *edge = hearth_profile_get_edge (profile, edges[i]);
+
+      g_string_append_printf (out, "%s\t%" G_GINT64_FORMAT "\t", kind, edge->calls);
+      append_exact (out, edge->cum);
+      g_string_append_c (out, '\t');
+      append_function_key (out, profile, callers ? edge->caller : edge->callee);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* The first level of a sandwich, below and above: the file's edges, widest first. */
+static gboolean
+print_sandwich (HearthCliOptions  *o,
+                HearthProfile     *profile,
+                GString           *out,
+                GError           **error)
+{
+  g_autoptr (HearthSandwich) sandwich = NULL;
+  const guint *edges;
+  guint n_edges = 0;
+  gint function;
+
+  if (o->function == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--print sandwich needs --function FILE:LINE:NAME"));
+      return FALSE;
+    }
+  function = hearth_call_tree_parse_function (profile, o->function, error);
+  if (function < 0)
+    return FALSE;
+  sandwich = hearth_sandwich_new (profile, (guint) function, NULL, error);
+  if (sandwich == NULL)
+    return FALSE;
+
+  edges = hearth_sandwich_get_caller_edges (sandwich, &n_edges);
+  append_edges (out, profile, "caller", edges, n_edges, TRUE);
+  edges = hearth_sandwich_get_callee_edges (sandwich, &n_edges);
+  append_edges (out, profile, "callee", edges, n_edges, FALSE);
+  return TRUE;
+}
+
 static HearthCallTree *
 build_tree (HearthCliOptions  *o,
             HearthProfile     *profile,
@@ -151,7 +277,8 @@ print_tree_report (HearthCliOptions  *o,
       !g_str_equal (o->print, "folded") && !g_str_equal (o->print, "warnings"))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("unknown --print mode “%s” (summary, bars, widest, folded, warnings)"),
+                   _("unknown --print mode “%s” (summary, bars, widest, folded, warnings, "
+                     "functions, sandwich)"),
                    o->print);
       return FALSE;
     }
@@ -193,7 +320,10 @@ run_print (HearthCliOptions *o)
 
   if (g_str_equal (o->print, "summary"))
     print_summary (profile, out);
-  else if (!print_tree_report (o, profile, out, &error))
+  else if (g_str_equal (o->print, "functions"))
+    print_functions (o, profile, out);
+  else if (g_str_equal (o->print, "sandwich") ? !print_sandwich (o, profile, out, &error)
+                                              : !print_tree_report (o, profile, out, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
 
@@ -308,7 +438,8 @@ hearth_cli_run (int     argc,
   HearthCliOptions o = { .cutoff = 0.01, .width = 1200, .count = 10, .max_repeat = 1 };
   GOptionEntry entries[] = {
     { "print", 0, 0, G_OPTION_ARG_STRING, &o.print,
-      N_("Print summary, bars, widest, folded or warnings, without a window"), N_("MODE") },
+      N_("Print summary, bars, widest, folded, warnings, functions or sandwich, without a "
+         "window"), N_("MODE") },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &o.export,
       N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
@@ -316,6 +447,9 @@ hearth_cli_run (int     argc,
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width of an export in pixels"), N_("PX") },
     { "root", 0, 0, G_OPTION_ARG_STRING, &o.root,
       N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
+    { "function", 0, 0, G_OPTION_ARG_STRING, &o.function,
+      N_("The function whose callers and callees --print sandwich lists"),
+      N_("FILE:LINE:NAME") },
     { "cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.cutoff,
       N_("Hide callees narrower than this fraction of the root (default 0.01)"), N_("FRACTION") },
     { "max-repeat", 0, 0, G_OPTION_ARG_INT, &o.max_repeat,

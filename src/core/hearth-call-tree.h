@@ -208,6 +208,9 @@ guint             hearth_call_tree_get_n_candidates (HearthCallTree            *
 gint              hearth_call_tree_parse_root     (HearthProfile               *profile,
                                                    const char                  *spec,
                                                    GError                     **error);
+gint              hearth_call_tree_parse_function (HearthProfile               *profile,
+                                                   const char                  *spec,
+                                                   GError                     **error);
 
 /* queries (hearth-call-tree-analysis.c); dup_ functions return arrays to g_free () */
 guint            *hearth_call_tree_dup_chain      (HearthCallTree              *self,
