@@ -16,11 +16,9 @@
 
 #include "hearth-call-tree.h"
 #include "hearth-export.h"
-#include "hearth-function-table.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
 #include "hearth-report.h"
-#include "hearth-sandwich.h"
 
 typedef struct
 {
@@ -110,50 +108,6 @@ print_summary (HearthProfile *profile,
     g_string_append_printf (out, "warning: %s\n", warnings[i]);
 }
 
-/* A time or count with all its precision and no more: the shortest text that reads back
- * as the same double (what Python's repr () prints, give or take its ".0" and exponent). */
-static void
-append_exact (GString *out,
-              double   value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (isnan (value))
-    {
-      g_string_append (out, "nan");
-      return;
-    }
-  if (isinf (value))
-    {
-      g_string_append (out, value > 0 ? "inf" : "-inf");
-      return;
-    }
-  for (int precision = 15; precision <= 17; precision++)
-    {
-      char format[8];
-
-      g_snprintf (format, sizeof format, "%%.%dg", precision);
-      g_ascii_formatd (buf, sizeof buf, format, value);
-      if (precision == 17 || g_ascii_strtod (buf, NULL) == value)
-        break;
-    }
-  g_string_append (out, buf);
-}
-
-/* `file:line:name`, or for a stack profile the frame as the file wrote it. */
-static void
-append_function_key (GString       *out,
-                     HearthProfile *profile,
-                     guint          function)
-{
-  const HearthFunction *f = hearth_profile_get_function (profile, function);
-
-  if (hearth_profile_has_stacks (profile))
-    g_string_append (out, f->frame != NULL ? f->frame : f->name);
-  else
-    g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
-}
-
 /* pstats' table: CALLS PRIMITIVE OWN CUMULATIVE KEY, own time largest first, ties by key. */
 static void
 print_functions (HearthCliOptions *o,
@@ -163,41 +117,8 @@ print_functions (HearthCliOptions *o,
   g_autoptr (HearthNames) names = hearth_names_new (profile, (const char * const *) o->mine,
                                                     FALSE);
   g_autoptr (HearthFunctionTable) table = hearth_function_table_new (names);
-  guint n = hearth_function_table_get_n_rows (table);
 
-  for (guint i = 0; i < n; i++)
-    {
-      const HearthFunctionRow *row = hearth_function_table_get_row (table, i);
-
-      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT "\t",
-                              row->calls, row->prim_calls);
-      append_exact (out, row->own);
-      g_string_append_c (out, '\t');
-      append_exact (out, row->cum);
-      g_string_append_c (out, '\t');
-      append_function_key (out, profile, row->function);
-      g_string_append_c (out, '\n');
-    }
-}
-
-static void
-append_edges (GString       *out,
-              HearthProfile *profile,
-              const char    *kind,
-              const guint   *edges,
-              guint          n_edges,
-              gboolean       callers)
-{
-  for (guint i = 0; i < n_edges; i++)
-    {
-      const HearthEdge *edge = hearth_profile_get_edge (profile, edges[i]);
-
-      g_string_append_printf (out, "%s\t%" G_GINT64_FORMAT "\t", kind, edge->calls);
-      append_exact (out, edge->cum);
-      g_string_append_c (out, '\t');
-      append_function_key (out, profile, callers ? edge->caller : edge->callee);
-      g_string_append_c (out, '\n');
-    }
+  hearth_report_functions (out, table);
 }
 
 /* The first level of a sandwich, below and above: the file's edges, widest first. */
@@ -208,8 +129,6 @@ print_sandwich (HearthCliOptions  *o,
                 GError           **error)
 {
   g_autoptr (HearthSandwich) sandwich = NULL;
-  const guint *edges;
-  guint n_edges = 0;
   gint function;
 
   if (o->function == NULL)
@@ -225,10 +144,7 @@ print_sandwich (HearthCliOptions  *o,
   if (sandwich == NULL)
     return FALSE;
 
-  edges = hearth_sandwich_get_caller_edges (sandwich, &n_edges);
-  append_edges (out, profile, "caller", edges, n_edges, TRUE);
-  edges = hearth_sandwich_get_callee_edges (sandwich, &n_edges);
-  append_edges (out, profile, "callee", edges, n_edges, FALSE);
+  hearth_report_sandwich (out, sandwich);
   return TRUE;
 }
 
