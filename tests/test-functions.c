@@ -37,15 +37,6 @@ key (HearthProfile *p,
   return (guint) f;
 }
 
-static char *
-bars_of (HearthCallTree *tree)
-{
-  GString *out = g_string_new (NULL);
-
-  hearth_report_bars (out, tree);
-  return g_string_free (out, FALSE);
-}
-
 /* DESIGN.md's helper run(task) called from two places: prepare() calls it three times for
  * 3 s, analyze() once for 1 s; it calls load and smooth for 2 s each. load is also called
  * from init, and analyze also from cli:
@@ -116,8 +107,8 @@ test_helper_sandwich (void)
   guint run = 0, m = 0, n = 0;
   g_autoptr (HearthProfile) p = helper_profile (&run, &m);
   g_autoptr (HearthSandwich) sandwich = sandwich_of (p, run);
-  g_autofree char *callees = bars_of (hearth_sandwich_get_callees (sandwich));
-  g_autofree char *callers = bars_of (hearth_sandwich_get_callers (sandwich));
+  g_autofree char *callees = hearth_test_bars (hearth_sandwich_get_callees (sandwich));
+  g_autofree char *callers = hearth_test_bars (hearth_sandwich_get_callers (sandwich));
   const guint *edges;
 
   g_assert_cmpfloat (hearth_sandwich_get_total (sandwich), ==, 4);
@@ -171,7 +162,7 @@ test_helper_main_tree (void)
   options.root = (gint) m;
   options.cutoff = 0;
   tree = hearth_call_tree_new (p, &options, NULL);
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   g_assert_nonnull (strstr (bars, "3\t5\t1.5\t1\t2\tE\tapp.py:1:main;app.py:2:prepare;"
                                   "app.py:4:run;app.py:5:load\n"));
 
@@ -308,8 +299,8 @@ test_stack_sandwich (void)
   guint f = frame (p, "f"), n = 0;
   g_autoptr (HearthSandwich) sandwich = sandwich_of (p, f);
   g_autoptr (HearthCallTree) tree = hearth_test_tree_of (p, 0);
-  g_autofree char *callees = bars_of (hearth_sandwich_get_callees (sandwich));
-  g_autofree char *callers = bars_of (hearth_sandwich_get_callers (sandwich));
+  g_autofree char *callees = hearth_test_bars (hearth_sandwich_get_callees (sandwich));
+  g_autofree char *callers = hearth_test_bars (hearth_sandwich_get_callers (sandwich));
   g_autofree guint *found = NULL;
   const guint *edges;
   double total = 0;
