@@ -10,6 +10,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 
 hearth, data, tools = sys.argv[1], sys.argv[2], sys.argv[3]
 truth_tool = os.path.join(tools, "pstats_functions.py")
@@ -176,6 +177,30 @@ check(proc.returncode == 1 and b"--function" in proc.stderr, "--print sandwich n
 proc = run("--print", "sandwich", "--function", "nowhere.py:1:nothing", path)
 check(proc.returncode == 1 and b"not a function" in proc.stderr, "--function unknown",
       proc.stderr.decode())
+
+# A stack profile, worked out by hand: f is twice on the first stack and twice on the second,
+# and counts once on each (cumulative 3 + 2 + 1); own is the samples with it at the top.
+with tempfile.TemporaryDirectory() as tmp:
+    folded = os.path.join(tmp, "recursion.folded")
+    with open(folded, "w") as f:
+        f.write("main;a;f;f;g 3\nmain;f;a;f 2\nmain;b 4\nf 1\n")
+    proc = run("--print", "functions", folded)
+    check(proc.stdout.decode() == "4\t4\t4\t4\tb\n"
+                                  "6\t3\t3\t6\tf\n"
+                                  "3\t3\t3\t3\tg\n"
+                                  "5\t0\t0\t5\ta\n"
+                                  "9\t0\t0\t9\tmain\n",
+          "--print functions of a stack profile, recursion counted once",
+          proc.stdout.decode() + proc.stderr.decode())
+    proc = run("--print", "sandwich", "--function", "f", folded)
+    check(proc.stdout.decode() == "caller\t5\t5\ta\n"
+                                  "caller\t3\t3\tf\n"
+                                  "caller\t2\t2\tmain\n"
+                                  "callee\t3\t3\tf\n"
+                                  "callee\t3\t3\tg\n"
+                                  "callee\t2\t2\ta\n",
+          "--print sandwich of a stack profile: samples directly below and above",
+          proc.stdout.decode() + proc.stderr.decode())
 
 print(f"1..{len(results)}")
 for i, (ok, name, detail) in enumerate(results, 1):
