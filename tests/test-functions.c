@@ -6,6 +6,7 @@
  */
 
 #include "hearth-call-tree.h"
+#include "hearth-function-item.h"
 #include "hearth-function-table.h"
 #include "hearth-names.h"
 #include "hearth-profile-private.h"
@@ -293,6 +294,53 @@ test_stack_table (void)
 }
 
 static void
+count_changes (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added,
+               guint      *changes)
+{
+  g_assert_cmpuint (position, ==, 0);
+  g_assert_cmpuint (added, ==, g_list_model_get_n_items (model));
+  changes[0]++;
+  changes[1] = removed;
+}
+
+/* What a list view reads: the rows shown, in order, as items made on demand. */
+static void
+test_list_model (void)
+{
+  g_autoptr (HearthProfile) p = folded_profile ();
+  g_autoptr (HearthNames) names = hearth_names_new (p, NULL, FALSE);
+  g_autoptr (HearthFunctionTable) table = hearth_function_table_new (names);
+  GListModel *model = G_LIST_MODEL (table);
+  g_autoptr (HearthFunctionItem) item = NULL;
+  guint changes[2] = { 0, 0 };
+
+  g_assert_true (g_list_model_get_item_type (model) == HEARTH_TYPE_FUNCTION_ITEM);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
+  item = g_list_model_get_item (model, 1);
+  g_assert_cmpuint (hearth_function_item_get_function (item), ==, frame (p, "f"));
+  g_assert_true (hearth_function_item_get_row (item) == hearth_function_table_get_row (table, 1));
+  g_assert_null (g_list_model_get_item (model, 5));
+
+  g_signal_connect (table, "items-changed", G_CALLBACK (count_changes), changes);
+  g_assert_true (hearth_function_table_set_filter (table, "a", FALSE, NULL));
+  g_assert_cmpuint (changes[0], ==, 1);
+  g_assert_cmpuint (changes[1], ==, 5);
+  hearth_function_table_sort (table, HEARTH_FUNCTION_COLUMN_CUM, TRUE);
+  g_assert_cmpuint (changes[0], ==, 2);
+  g_assert_cmpuint (changes[1], ==, 2);
+  g_clear_object (&item);
+  item = g_list_model_get_item (model, 0);
+  g_assert_cmpuint (hearth_function_item_get_function (item), ==, frame (p, "main"));
+  /* the item keeps its row whatever the table does next */
+  g_assert_true (hearth_function_table_set_filter (table, "zzz", FALSE, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+  g_assert_cmpuint (hearth_function_item_get_row (item)->calls, ==, 9);
+}
+
+static void
 test_stack_sandwich (void)
 {
   g_autoptr (HearthProfile) p = folded_profile ();
@@ -373,6 +421,7 @@ main (int   argc,
   g_test_add_func ("/sandwich/stacks", test_stack_sandwich);
   g_test_add_func ("/sandwich/bad-function", test_bad_function);
   g_test_add_func ("/functions/stacks", test_stack_table);
+  g_test_add_func ("/functions/list-model", test_list_model);
 
   return g_test_run ();
 }

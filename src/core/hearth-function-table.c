@@ -9,12 +9,15 @@
 
 #include "hearth-function-table.h"
 #include "hearth-call-tree-private.h"
+#include "hearth-function-item.h"
 
 #include <math.h>
 #include <string.h>
 
 /* The table pstats prints, for a profile of any kind: the rows are built once, and sorting
- * and filtering only reorder an array of positions, so that 200,000 rows stay cheap. */
+ * and filtering only reorder an array of positions, so that 200,000 rows stay cheap. As a
+ * GListModel its items are the rows the filter keeps, in the sorted order, made on demand
+ * (#HearthFunctionItem); a sort or a new filter replaces them all. */
 
 struct _HearthFunctionTable
 {
@@ -36,7 +39,41 @@ struct _HearthFunctionTable
   gboolean              descending;
 };
 
-G_DEFINE_FINAL_TYPE (HearthFunctionTable, hearth_function_table, G_TYPE_OBJECT)
+static void list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HearthFunctionTable, hearth_function_table, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_init))
+
+static GType
+list_model_get_item_type (GListModel *model)
+{
+  return HEARTH_TYPE_FUNCTION_ITEM;
+}
+
+static guint
+list_model_get_n_items (GListModel *model)
+{
+  return HEARTH_FUNCTION_TABLE (model)->n_shown;
+}
+
+static gpointer
+list_model_get_item (GListModel *model,
+                     guint       position)
+{
+  HearthFunctionTable *self = HEARTH_FUNCTION_TABLE (model);
+
+  if (position >= self->n_shown)
+    return NULL;
+  return _hearth_function_item_new (self, &self->rows[self->shown[position]]);
+}
+
+static void
+list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = list_model_get_item_type;
+  iface->get_n_items = list_model_get_n_items;
+  iface->get_item = list_model_get_item;
+}
 
 static void
 hearth_function_table_finalize (GObject *object)
@@ -173,10 +210,13 @@ compare_rows (const void *a,
   return _hearth_call_tree_compare_functions (self->profile, x->function, y->function);
 }
 
+/* Recomputes the rows shown; tells a list view, unless @quiet (while constructing). */
 static void
-update_shown (HearthFunctionTable *self)
+update_shown (HearthFunctionTable *self,
+              gboolean             quiet)
 {
   guint n_functions = hearth_profile_get_n_functions (self->profile);
+  guint before = self->n_shown;
 
   self->n_shown = 0;
   for (guint f = 0; f < n_functions; f++)
@@ -190,13 +230,16 @@ update_shown (HearthFunctionTable *self)
       self->position_of[self->rows[r].function] = self->n_shown;
       self->shown[self->n_shown++] = r;
     }
+  if (!quiet && (before > 0 || self->n_shown > 0))
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, before, self->n_shown);
 }
 
 /**
  * hearth_function_table_new:
  * @names: the names of a finished profile (labels and categories)
  *
- * Builds one row per function listed in the profile, sorted by own time, largest first.
+ * Builds one row per function listed in the profile, sorted by own time, largest first. The
+ * table is a #GListModel of #HearthFunctionItem for a list view.
  *
  * Returns: (transfer full): the table
  */
@@ -219,7 +262,10 @@ hearth_function_table_new (HearthNames *names)
   self->position_of = g_new (guint, MAX (n_functions, 1));
   for (guint i = 0; i < self->n_rows; i++)
     self->sorted[i] = i;
-  hearth_function_table_sort (self, HEARTH_FUNCTION_COLUMN_OWN, TRUE);
+  self->column = HEARTH_FUNCTION_COLUMN_OWN;
+  self->descending = TRUE;
+  g_qsort_with_data (self->sorted, self->n_rows, sizeof (guint), compare_rows, self);
+  update_shown (self, TRUE);
 
   return self;
 }
@@ -331,7 +377,7 @@ hearth_function_table_sort (HearthFunctionTable  *self,
   self->column = column;
   self->descending = descending != FALSE;
   g_qsort_with_data (self->sorted, self->n_rows, sizeof (guint), compare_rows, self);
-  update_shown (self);
+  update_shown (self, FALSE);
 }
 
 /**
@@ -442,7 +488,7 @@ hearth_function_table_set_filter (HearthFunctionTable  *self,
     self->hidden[i] = !all && !hearth_function_table_matches (self->names,
                                                               self->rows[i].function,
                                                               folded, compiled);
-  update_shown (self);
+  update_shown (self, FALSE);
   return TRUE;
 }
 
