@@ -15,10 +15,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HearthFunctionItem, hearth_function_item, HEARTH, FUNCTION_ITEM, GObject)
 
-HearthFunctionItem      *_hearth_function_item_new        (HearthFunctionTable *table,
-                                                           const HearthFunctionRow *row);
-HearthFunctionTable     *hearth_function_item_get_table   (HearthFunctionItem  *self);
-const HearthFunctionRow *hearth_function_item_get_row     (HearthFunctionItem  *self);
-guint                    hearth_function_item_get_function (HearthFunctionItem *self);
+HearthFunctionItem      *_hearth_function_item_new         (HearthFunctionTable     *table,
+                                                            const HearthFunctionRow *row);
+HearthFunctionTable     *hearth_function_item_get_table    (HearthFunctionItem      *self);
+const HearthFunctionRow *hearth_function_item_get_row      (HearthFunctionItem      *self);
+guint                    hearth_function_item_get_function (HearthFunctionItem      *self);
 
 G_END_DECLS

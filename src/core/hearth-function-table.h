@@ -76,33 +76,33 @@ typedef struct
 
 G_DECLARE_FINAL_TYPE (HearthFunctionTable, hearth_function_table, HEARTH, FUNCTION_TABLE, GObject)
 
-HearthFunctionTable     *hearth_function_table_new         (HearthNames          *names);
-HearthProfile           *hearth_function_table_get_profile (HearthFunctionTable  *self);
-HearthNames             *hearth_function_table_get_names   (HearthFunctionTable  *self);
-guint                    hearth_function_table_get_n_functions (HearthFunctionTable *self);
-guint                    hearth_function_table_get_n_rows  (HearthFunctionTable  *self);
-const HearthFunctionRow *hearth_function_table_get_row     (HearthFunctionTable  *self,
-                                                            guint                 position);
-gint                     hearth_function_table_find        (HearthFunctionTable  *self,
-                                                            guint                 function);
-void                     hearth_function_table_sort        (HearthFunctionTable  *self,
-                                                            HearthFunctionColumn  column,
-                                                            gboolean              descending);
-HearthFunctionColumn     hearth_function_table_get_sort_column (HearthFunctionTable *self,
-                                                            gboolean             *descending);
-gboolean                 hearth_function_table_set_filter  (HearthFunctionTable  *self,
-                                                            const char           *text,
-                                                            gboolean              regex,
-                                                            GError              **error);
+HearthFunctionTable     *hearth_function_table_new             (HearthNames           *names);
+HearthProfile           *hearth_function_table_get_profile     (HearthFunctionTable   *self);
+HearthNames             *hearth_function_table_get_names       (HearthFunctionTable   *self);
+guint                    hearth_function_table_get_n_functions (HearthFunctionTable   *self);
+guint                    hearth_function_table_get_n_rows      (HearthFunctionTable   *self);
+const HearthFunctionRow *hearth_function_table_get_row         (HearthFunctionTable   *self,
+                                                                guint                  position);
+gint                     hearth_function_table_find            (HearthFunctionTable   *self,
+                                                                guint                  function);
+void                     hearth_function_table_sort            (HearthFunctionTable   *self,
+                                                                HearthFunctionColumn   column,
+                                                                gboolean               descending);
+HearthFunctionColumn     hearth_function_table_get_sort_column (HearthFunctionTable   *self,
+                                                                gboolean              *descending);
+gboolean                 hearth_function_table_set_filter      (HearthFunctionTable   *self,
+                                                                const char            *text,
+                                                                gboolean               regex,
+                                                                GError               **error);
 
-gboolean                 hearth_function_table_matches     (HearthNames          *names,
-                                                            guint                 function,
-                                                            const char           *folded_text,
-                                                            GRegex               *regex);
+gboolean                 hearth_function_table_matches         (HearthNames           *names,
+                                                                guint                  function,
+                                                                const char            *folded_text,
+                                                                GRegex                *regex);
 
-guint                   *hearth_function_table_dup_bars    (HearthCallTree       *tree,
-                                                            guint                 function,
-                                                            guint                *n_bars,
-                                                            double               *total);
+guint                   *hearth_function_table_dup_bars        (HearthCallTree        *tree,
+                                                                guint                  function,
+                                                                guint                 *n_bars,
+                                                                double                *total);
 
 G_END_DECLS
