@@ -26,6 +26,7 @@ typedef struct
   char    *print;
   char    *export;
   char    *root;
+  char    *function;
   char    *title;
   char   **mine;
   char   **files;
@@ -52,6 +53,7 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->print, g_free);
   g_clear_pointer (&o->export, g_free);
   g_clear_pointer (&o->root, g_free);
+  g_clear_pointer (&o->function, g_free);
   g_clear_pointer (&o->title, g_free);
   g_clear_pointer (&o->mine, g_strfreev);
   g_clear_pointer (&o->files, g_strfreev);
@@ -116,6 +118,46 @@ print_summary (HearthProfile *profile,
     g_string_append_printf (out, "warning: %s\n", warnings[i]);
 }
 
+/* pstats' table: CALLS PRIMITIVE OWN CUMULATIVE KEY, own time largest first, ties by key. */
+static void
+print_functions (HearthCliOptions *o,
+                 HearthProfile    *profile,
+                 GString          *out)
+{
+  g_autoptr (HearthNames) names = hearth_names_new (profile, (const char * const *) o->mine,
+                                                    FALSE);
+  g_autoptr (HearthFunctionTable) table = hearth_function_table_new (names);
+
+  hearth_report_functions (out, table);
+}
+
+/* The first level of a sandwich, below and above: the file's edges, widest first. */
+static gboolean
+print_sandwich (HearthCliOptions  *o,
+                HearthProfile     *profile,
+                GString           *out,
+                GError           **error)
+{
+  g_autoptr (HearthSandwich) sandwich = NULL;
+  gint function;
+
+  if (o->function == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--print sandwich needs --function FILE:LINE:NAME"));
+      return FALSE;
+    }
+  function = hearth_call_tree_parse_function (profile, o->function, error);
+  if (function < 0)
+    return FALSE;
+  sandwich = hearth_sandwich_new (profile, (guint) function, NULL, error);
+  if (sandwich == NULL)
+    return FALSE;
+
+  hearth_report_sandwich (out, sandwich);
+  return TRUE;
+}
+
 static HearthCallTree *
 build_tree (HearthCliOptions  *o,
             HearthProfile     *profile,
@@ -161,7 +203,8 @@ print_tree_report (HearthCliOptions  *o,
       !g_str_equal (o->print, "folded") && !g_str_equal (o->print, "warnings"))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("unknown --print mode “%s” (summary, bars, widest, folded, warnings)"),
+                   _("unknown --print mode “%s” (summary, bars, widest, folded, warnings, "
+                     "functions, sandwich)"),
                    o->print);
       return FALSE;
     }
@@ -203,7 +246,10 @@ run_print (HearthCliOptions *o)
 
   if (g_str_equal (o->print, "summary"))
     print_summary (profile, out);
-  else if (!print_tree_report (o, profile, out, &error))
+  else if (g_str_equal (o->print, "functions"))
+    print_functions (o, profile, out);
+  else if (g_str_equal (o->print, "sandwich") ? !print_sandwich (o, profile, out, &error)
+                                              : !print_tree_report (o, profile, out, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
 
@@ -384,7 +430,8 @@ hearth_cli_run (int     argc,
   HearthCliOptions o = { .cutoff = 0.01, .width = 1200, .count = 10, .max_repeat = 1 };
   GOptionEntry entries[] = {
     { "print", 0, 0, G_OPTION_ARG_STRING, &o.print,
-      N_("Print summary, bars, widest, folded or warnings, without a window"), N_("MODE") },
+      N_("Print summary, bars, widest, folded, warnings, functions or sandwich, without a "
+         "window"), N_("MODE") },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &o.export,
       N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
@@ -392,6 +439,9 @@ hearth_cli_run (int     argc,
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width of an export in pixels"), N_("PX") },
     { "root", 0, 0, G_OPTION_ARG_STRING, &o.root,
       N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
+    { "function", 0, 0, G_OPTION_ARG_STRING, &o.function,
+      N_("The function whose callers and callees --print sandwich lists"),
+      N_("FILE:LINE:NAME") },
     { "cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.cutoff,
       N_("Hide callees narrower than this fraction of the root (default 0.01)"), N_("FRACTION") },
     { "max-repeat", 0, 0, G_OPTION_ARG_INT, &o.max_repeat,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hearth-profile-private.h"
+#include "hearth-report.h"
 
 char *
 hearth_test_data_path (const char *name)
@@ -178,4 +179,14 @@ hearth_test_tree_of (HearthProfile *profile,
   g_assert_no_error (error);
   g_assert_nonnull (tree);
   return tree;
+}
+
+/* the bars as `hearth --print bars` prints them */
+char *
+hearth_test_bars (HearthCallTree *tree)
+{
+  GString *out = g_string_new (NULL);
+
+  hearth_report_bars (out, tree);
+  return g_string_free (out, FALSE);
 }

@@ -48,5 +48,6 @@ void            hearth_test_edge       (HearthProfile *p,
                                         double         cum);
 HearthCallTree *hearth_test_tree_of    (HearthProfile *profile,
                                         double         cutoff);
+char           *hearth_test_bars       (HearthCallTree *tree);
 
 G_END_DECLS
