@@ -576,6 +576,24 @@ test_text_as_json_glib (void)
       g_test_message ("case %u: %s", i, p != NULL ? "read" : error->message);
     }
 
+  /* NUL bytes: U+FFFD inside strings (an event type "O" then NUL is no "O"), an error outside */
+  {
+    static const char in_string[] = "{" FRAMES ", \"profiles\": [{\"type\": \"evented\","
+                                    " \"events\": [{\"type\": \"O\0\", \"frame\": 0,"
+                                    " \"at\": 1}]}]}";
+    static const char first[] = "\0{\"profiles\": []}";
+    g_autoptr (GError) error = NULL;
+    g_autoptr (HearthProfile) p = read_both ((const guint8 *) in_string, sizeof in_string - 1,
+                                             &error);
+
+    g_assert_null (p);
+    g_assert_cmpstr (error->message, ==, "speedscope: profile 1: event 0: type is not \"O\" or "
+                                         "\"C\"");
+    g_clear_error (&error);
+    g_assert_null (read_both ((const guint8 *) first, sizeof first - 1, &error));
+    g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE);
+  }
+
   /* a few of them worked by hand: the second "samples" wins, escapes name members */
   {
     g_autoptr (HearthProfile) p = read_ok (cases[0]);

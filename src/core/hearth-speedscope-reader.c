@@ -11,6 +11,8 @@
 #include "hearth-profile-private.h"
 #include "hearth-speedscope-scan.h"
 
+#include "hearth-hash.h"
+
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
@@ -19,6 +21,8 @@
  * be refused before it reaches the parser. speedscope itself nests five levels deep. */
 #define HEARTH_SPEEDSCOPE_MAX_NESTING 256
 #define HEARTH_SPEEDSCOPE_MAX_DEPTH   100000
+/* Samples remembered by their text (see hearth_speedscope_read_sample ()). */
+#define HEARTH_SPEEDSCOPE_MEMO_MAX (1 << 18)
 /* Profile names quoted in messages are cut to this many characters. */
 #define HEARTH_SPEEDSCOPE_LABEL_CHARS 60
 /* The scan takes strict JSON only; a file it refuses up to this size goes to json-glib
@@ -43,6 +47,16 @@ typedef struct
   HearthJsonCursor *cursor;    /* the text, when @array is %NULL (%NULL too: no elements) */
 } HearthSpeedscopeList;
 
+/* A sample's text (an array of numbers only) and where it leads. */
+typedef struct
+{
+  const char *text;
+  gsize       length;
+  guint64     hash;
+  guint       node;
+  guint       depth;
+} HearthSpeedscopeMemo;
+
 /* The members of an event that matter. */
 typedef struct
 {
@@ -59,6 +73,8 @@ typedef struct
   GString       *scratch;      /* the member name being decoded */
   GString       *type;         /* the type of the event being read */
   GArray        *path;         /* guint pairs: frame index and node of the last sample */
+  GHashTable    *memo;         /* HearthSpeedscopeMemo: the node of a sample's text */
+  HearthHashKey  memo_key;
   JsonArray     *frames;       /* borrowed: shared.frames, or NULL */
   guint          n_frames;
   guint         *frame_ids;    /* function of each shared frame, G_MAXUINT until first used */
@@ -473,19 +489,24 @@ hearth_speedscope_list_value (HearthSpeedscopeList *list,
   return TRUE;
 }
 
-/* The next element as a list of its own, or FALSE when it is not an array. */
+/* The next element as a list of its own, or FALSE when it is not an array. In the text,
+ * @plain gets the text of an array of numbers alone (else its length is 0). */
 static gboolean
 hearth_speedscope_list_enter (HearthSpeedscopeList *list,
-                              HearthSpeedscopeList *inner)
+                              HearthSpeedscopeList *inner,
+                              HearthSpeedscopeMemo *plain)
 {
   JsonNode *node;
 
   memset (inner, 0, sizeof *inner);
+  plain->length = 0;
   if (!hearth_speedscope_list_next (list, &node))
     return FALSE;
   if (list->array == NULL)
     {
       inner->cursor = list->cursor;
+      plain->text = list->cursor->p;
+      plain->length = _hearth_json_cursor_plain_array (list->cursor);
       return _hearth_json_cursor_enter (list->cursor, '[');
     }
   if (!JSON_NODE_HOLDS_ARRAY (node))
@@ -588,6 +609,65 @@ hearth_speedscope_read_sample (HearthSpeedscopeReader  *self,
   return TRUE;
 }
 
+static guint
+hearth_speedscope_memo_hash (gconstpointer key)
+{
+  return ((const HearthSpeedscopeMemo *) key)->hash;
+}
+
+static gboolean
+hearth_speedscope_memo_equal (gconstpointer a,
+                              gconstpointer b)
+{
+  const HearthSpeedscopeMemo *x = a, *y = b;
+
+  return x->hash == y->hash && x->length == y->length &&
+         memcmp (x->text, y->text, x->length) == 0;
+}
+
+/* A recording repeats few distinct stacks many times, and the same text always means the
+ * same stack (of the same profile): a sample written as one seen before takes that one's
+ * node, without reading its numbers. Up to HEARTH_SPEEDSCOPE_MEMO_MAX texts are kept. */
+static gboolean
+hearth_speedscope_memo_sample (HearthSpeedscopeReader  *self,
+                               HearthSpeedscopeList    *frames,
+                               HearthSpeedscopeMemo    *plain,
+                               guint                    root_len,
+                               guint                    sample,
+                               guint                   *depth,
+                               GError                 **error)
+{
+  HearthSpeedscopeMemo *known;
+
+  if (plain->length == 0)
+    return hearth_speedscope_read_sample (self, frames, root_len, sample, depth, error);
+  plain->hash = hearth_hash_bytes (&self->memo_key, plain->text, plain->length);
+  known = g_hash_table_lookup (self->memo, plain);
+  if (known != NULL)
+    {
+      frames->cursor->p = plain->text + plain->length;
+      self->node = known->node;
+      *depth = known->depth;
+      return TRUE;
+    }
+  if (!hearth_speedscope_read_sample (self, frames, root_len, sample, depth, error))
+    return FALSE;
+  if (g_hash_table_size (self->memo) < HEARTH_SPEEDSCOPE_MEMO_MAX)
+    {
+      /* a copy beside the entry: the sample's own text is far away in the file by the time
+       * it comes up again */
+      known = g_malloc (sizeof *known + plain->length);
+      memcpy (known + 1, plain->text, plain->length);
+      known->text = (const char *) (known + 1);
+      known->length = plain->length;
+      known->hash = plain->hash;
+      known->node = self->node;
+      known->depth = *depth;
+      g_hash_table_add (self->memo, known);
+    }
+  return TRUE;
+}
+
 static gboolean
 hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
                                 JsonObject              *profile,
@@ -613,13 +693,15 @@ hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
     }
 
   g_array_set_size (self->path, 0);
+  g_hash_table_remove_all (self->memo);
   for (guint i = 0; i < samples.length; i++)
     {
       HearthSpeedscopeList frames;
+      HearthSpeedscopeMemo plain;
       HearthJsonValue weight;
       guint depth;
 
-      if (!hearth_speedscope_list_enter (&samples, &frames))
+      if (!hearth_speedscope_list_enter (&samples, &frames, &plain))
         {
           g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
                        "%s: sample %u is not an array", self->label, i);
@@ -638,7 +720,7 @@ hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
           weight.number = 0;
         }
 
-      if (!hearth_speedscope_read_sample (self, &frames, root_len, i, &depth, error))
+      if (!hearth_speedscope_memo_sample (self, &frames, &plain, root_len, i, &depth, error))
         return FALSE;
       /* An empty sample (an idle thread) has no function to give its weight to. */
       if (depth > 0)
@@ -1014,20 +1096,13 @@ hearth_speedscope_parse_cut (JsonParser              *parser,
   g_autoptr (GError) scan_error = NULL;
   g_autoptr (GError) json_error = NULL;
   g_autofree guint8 *cut = NULL;
-  gsize text_len = len, cut_len;
+  gsize cut_len;
   JsonNode *root;
 
+  /* invalid bytes (NUL too) become U+FFFD in what json-glib reads; the scan refuses them
+   * outside strings, as json-glib refuses U+FFFD there */
   *invalid_utf8 = !g_utf8_validate_len ((const char *) data, len, NULL);
-  if (*invalid_utf8 && memchr (data, '\0', len) != NULL)
-    text_len = (const guint8 *) memchr (data, '\0', len) - data;   /* as the repaired copy */
-  if (!hearth_json_scan ((guint8 *) data, text_len, FALSE, n_lone))
-    {
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                   "speedscope: JSON nested more than %d levels deep",
-                   HEARTH_SPEEDSCOPE_MAX_NESTING);
-      return NULL;
-    }
-  if (!_hearth_speedscope_scan (data, text_len, HEARTH_SPEEDSCOPE_MAX_NESTING, arrays,
+  if (!_hearth_speedscope_scan (data, len, HEARTH_SPEEDSCOPE_MAX_NESTING, arrays,
                                 &scan_error))
     {
       _hearth_speedscope_arrays_clear (arrays);
@@ -1036,8 +1111,9 @@ hearth_speedscope_parse_cut (JsonParser              *parser,
       g_propagate_error (error, g_steal_pointer (&scan_error));
       return NULL;
     }
+  *n_lone = arrays->n_lone;
 
-  cut = _hearth_speedscope_arrays_skeleton (arrays, data, text_len, &cut_len);
+  cut = _hearth_speedscope_arrays_skeleton (arrays, data, len, &cut_len);
   if (cut_len > _hearth_memory_budget () / HEARTH_SPEEDSCOPE_JSON_SHARE)
     {
       g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
@@ -1186,6 +1262,9 @@ hearth_speedscope_read (const guint8  *data,
                                  n_lone == 1 ? "surrogate" : "surrogates");
   self.stack = g_array_new (FALSE, FALSE, sizeof (guint));
   self.path = g_array_new (FALSE, FALSE, sizeof (guint));
+  self.memo = g_hash_table_new_full (hearth_speedscope_memo_hash, hearth_speedscope_memo_equal,
+                                     g_free, NULL);
+  hearth_hash_key_init_random (&self.memo_key);
   self.scratch = g_string_new (NULL);
   self.type = g_string_new (NULL);
   if (hearth_speedscope_read_all (&self, root, error))
@@ -1199,6 +1278,7 @@ hearth_speedscope_read (const guint8  *data,
   g_clear_object (&self.profile);
   g_array_unref (self.stack);
   g_array_unref (self.path);
+  g_hash_table_unref (self.memo);
   g_string_free (self.scratch, TRUE);
   g_string_free (self.type, TRUE);
   _hearth_speedscope_arrays_clear (&self.arrays);

@@ -47,6 +47,16 @@ typedef struct
   HearthSpeedscopeArrays *out;
 } Scan;
 
+static gint
+hex4 (const guint8 *p)
+{
+  gint v = 0;
+
+  for (guint i = 0; i < 4; i++)
+    v = v * 16 + g_ascii_xdigit_value (p[i]);
+  return v;
+}
+
 static const char *const member_names[HEARTH_SPEEDSCOPE_N_MEMBERS] = {
   "samples", "weights", "events",
 };
@@ -131,12 +141,24 @@ scan_string (Scan      *scan,
       pos = slash + 1 - data;
       if (pos < len && data[pos] == 'u')
         {
+          gint v;
+
           for (guint i = 1; i <= 4; i++)
             if (pos + i >= len || !g_ascii_isxdigit (data[pos + i]))
               {
                 scan->pos = MIN (pos + i, len);
                 return syntax_error (scan, "expected four hex digits after \\u", error);
               }
+          /* a UTF-16 surrogate not in a pair (json-glib refuses it; the reader mends it) */
+          v = hex4 (data + pos + 1);
+          if (v >= 0xD800 && v <= 0xDBFF && pos + 10 < len && data[pos + 5] == '\\' &&
+              data[pos + 6] == 'u' && g_ascii_isxdigit (data[pos + 7]) &&
+              g_ascii_isxdigit (data[pos + 8]) && g_ascii_isxdigit (data[pos + 9]) &&
+              g_ascii_isxdigit (data[pos + 10]) && hex4 (data + pos + 7) >= 0xDC00 &&
+              hex4 (data + pos + 7) <= 0xDFFF)
+            pos += 6;
+          else if (v >= 0xD800 && v <= 0xDFFF)
+            scan->out->n_lone++;
           pos += 5;
         }
       else if (pos < len && strchr ("\"\\/bfnrt", data[pos]) != NULL && data[pos] != '\0')
@@ -376,6 +398,67 @@ scan_scalar (Scan    *scan,
   return scan_literal (scan, error);
 }
 
+static inline gboolean
+is_digit (guint8 c)
+{
+  return (guint8) (c - '0') < 10;
+}
+
+/* A flat array of numbers (a sample, the weights: the bulk of a recording) in one tight
+ * loop, its element count in @count. At anything else it returns FALSE with the position
+ * where it was: the general path then reads the array, and words any error. */
+static gboolean
+scan_flat_numbers (Scan  *scan,
+                   guint *count)
+{
+  const guint8 *d = scan->data;
+  gsize pos = skip_blanks (d, scan->len, scan->pos + 1), len = scan->len;
+  guint n = 0;
+
+  if (pos < len && d[pos] == ']')
+    goto done;
+  for (;;)
+    {
+      if (pos < len && d[pos] == '-')
+        pos++;
+      if (pos < len && d[pos] == '0')
+        pos++;
+      else if (pos < len && is_digit (d[pos]) && d[pos] != '0')
+        while (++pos < len && is_digit (d[pos]))
+          ;
+      else
+        return FALSE;
+      if (pos < len && d[pos] == '.')
+        {
+          if (++pos >= len || !is_digit (d[pos]))
+            return FALSE;
+          while (++pos < len && is_digit (d[pos]))
+            ;
+        }
+      if (pos < len && (d[pos] | 0x20) == 'e')
+        {
+          if (++pos < len && (d[pos] == '+' || d[pos] == '-'))
+            pos++;
+          if (pos >= len || !is_digit (d[pos]))
+            return FALSE;
+          while (++pos < len && is_digit (d[pos]))
+            ;
+        }
+      n++;
+      pos = skip_blanks (d, len, pos);
+      if (pos < len && d[pos] == ',')
+        pos = skip_blanks (d, len, pos + 1);
+      else if (pos < len && d[pos] == ']')
+        break;
+      else
+        return FALSE;
+    }
+done:
+  scan->pos = pos + 1;
+  *count = n;
+  return TRUE;
+}
+
 static gboolean
 scan_document (Scan    *scan,
                Level   *stack,
@@ -399,22 +482,33 @@ scan_document (Scan    *scan,
       if (scan->data[scan->pos] == '{' || scan->data[scan->pos] == '[')
         {
           if (depth >= max_depth)
-            return syntax_error (scan, "nested too deep", error);
-          open_level (scan, depth > 0 ? &stack[depth - 1] : NULL, key, &stack[depth]);
-          depth++;
-          scan->pos = skip_blanks (scan->data, scan->len, scan->pos + 1);
-          if (scan->pos < scan->len && scan->data[scan->pos] != stack[depth - 1].close)
             {
-              if (stack[depth - 1].close == '}' && !scan_key (scan, &stack[depth - 1], &key, error))
-                return FALSE;
-              if (stack[depth - 1].close == ']')
-                key = -1;
-              continue;
+              g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                           "speedscope: JSON nested more than %u levels deep", max_depth);
+              return FALSE;
             }
-          if (scan->pos >= scan->len)
-            return syntax_error (scan, "expected a value", error);
-          scan->pos++;
-          close_level (scan, &stack[--depth]);
+          open_level (scan, depth > 0 ? &stack[depth - 1] : NULL, key, &stack[depth]);
+          if (stack[depth].close == ']' &&
+              (stack[depth].role == ROLE_BIG || (depth > 0 && stack[depth - 1].role == ROLE_BIG)) &&
+              scan_flat_numbers (scan, &stack[depth].count))
+            close_level (scan, &stack[depth]);
+          else
+            {
+              depth++;
+              scan->pos = skip_blanks (scan->data, scan->len, scan->pos + 1);
+              if (scan->pos >= scan->len)
+                return syntax_error (scan, "expected a value", error);
+              if (scan->data[scan->pos] != stack[depth - 1].close)
+                {
+                  key = -1;
+                  if (stack[depth - 1].close == '}' &&
+                      !scan_key (scan, &stack[depth - 1], &key, error))
+                    return FALSE;
+                  continue;   /* to its first value */
+                }
+              scan->pos++;
+              close_level (scan, &stack[--depth]);
+            }
         }
       else if (!scan_scalar (scan, error))
         return FALSE;
@@ -468,6 +562,7 @@ _hearth_speedscope_scan (const guint8            *data,
   g_autofree Level *stack = g_new (Level, max_depth + 1);
   Scan scan = { data, len, 0, out };
 
+  out->n_lone = 0;
   out->entries = g_array_new (FALSE, FALSE, sizeof (HearthSpeedscopeEntry));
   out->cuts = g_array_new (FALSE, FALSE, sizeof (HearthSpeedscopeSpan));
   return scan_document (&scan, stack, max_depth, error);
@@ -593,6 +688,25 @@ _hearth_json_cursor_enter (HearthJsonCursor *cursor,
   return TRUE;
 }
 
+/* At an element: the length of its text when it is an array of numbers alone ("[0,1,2]"),
+ * else 0. Such a text means the same wherever it stands. */
+gsize
+_hearth_json_cursor_plain_array (HearthJsonCursor *cursor)
+{
+  const char *p = cursor->p;
+
+  if (p >= cursor->end || *p != '[')
+    return 0;
+  for (p++; p < cursor->end; p++)
+    {
+      if (*p == ']')
+        return p + 1 - cursor->p;
+      if (*p == '[' || *p == '{' || *p == '"' || *p == 'n' || *p == 't' || *p == 'f')
+        return 0;
+    }
+  return 0;
+}
+
 static void
 cursor_skip_string (HearthJsonCursor *cursor)
 {
@@ -698,13 +812,9 @@ _hearth_json_cursor_value (HearthJsonCursor *cursor,
 }
 
 static guint
-hex4 (const char *p)
+text_hex4 (const char *p)
 {
-  guint v = 0;
-
-  for (guint i = 0; i < 4; i++)
-    v = v * 16 + g_ascii_xdigit_value (p[i]);
-  return v;
+  return hex4 ((const guint8 *) p);
 }
 
 static void
@@ -719,11 +829,18 @@ cursor_decode_string (HearthJsonCursor *cursor,
       const char *run = p;
       guint c;
 
-      while (p < cursor->end && *p != '"' && *p != '\\')
+      while (p < cursor->end && *p != '"' && *p != '\\' && *p != '\0')
         p++;
       g_string_append_len (out, run, p - run);
       if (p >= cursor->end || *p == '"')
         break;
+      if (*p == '\0')
+        {
+          /* as in the repaired text json-glib reads */
+          g_string_append (out, "\xef\xbf\xbd");
+          p++;
+          continue;
+        }
       switch (p[1])
         {
         case 'b': g_string_append_c (out, '\b'); p += 2; continue;
@@ -734,12 +851,12 @@ cursor_decode_string (HearthJsonCursor *cursor,
         case 'u': break;
         default: g_string_append_c (out, p[1]); p += 2; continue;
         }
-      c = hex4 (p + 2);
+      c = text_hex4 (p + 2);
       p += 6;
       if (c >= 0xD800 && c <= 0xDBFF && p + 6 <= cursor->end && p[0] == '\\' && p[1] == 'u' &&
-          hex4 (p + 2) >= 0xDC00 && hex4 (p + 2) <= 0xDFFF)
+          text_hex4 (p + 2) >= 0xDC00 && text_hex4 (p + 2) <= 0xDFFF)
         {
-          c = 0x10000 + ((c - 0xD800) << 10) + (hex4 (p + 2) - 0xDC00);
+          c = 0x10000 + ((c - 0xD800) << 10) + (text_hex4 (p + 2) - 0xDC00);
           p += 6;
         }
       else if (c >= 0xD800 && c <= 0xDFFF)

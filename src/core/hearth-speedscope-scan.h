@@ -41,6 +41,7 @@ typedef struct
 {
   GArray *entries;    /* HearthSpeedscopeEntry */
   GArray *cuts;       /* HearthSpeedscopeSpan */
+  gsize   n_lone;     /* escaped UTF-16 surrogates not in a pair, in all strings */
 } HearthSpeedscopeArrays;
 
 typedef enum
@@ -64,6 +65,7 @@ typedef struct
   const char *end;
 } HearthJsonCursor;
 
+/* Checks the syntax (nesting at most @max_depth deep), counts the lone surrogates. */
 gboolean  _hearth_speedscope_scan            (const guint8            *data,
                                               gsize                    len,
                                               guint                    max_depth,
@@ -95,6 +97,7 @@ void      _hearth_json_cursor_value          (HearthJsonCursor        *cursor,
  * (then past its '}'). The cursor is left at the member's value. */
 gboolean  _hearth_json_cursor_member         (HearthJsonCursor        *cursor,
                                               GString                 *name);
+gsize     _hearth_json_cursor_plain_array    (HearthJsonCursor        *cursor);
 /* At an element: a string into @out (decoded), or FALSE (the element is skipped). */
 gboolean  _hearth_json_cursor_string         (HearthJsonCursor        *cursor,
                                               GString                 *out);
