@@ -545,7 +545,7 @@ test_text_as_json_glib (void)
     "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], [1], [2], [0, 2]],"
     " \"weights\": [0.1, 0.3, 123456.789012345, 1.7976931348623157e308]}]}",
     "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], [1], [2], [0]],"
-    " \"weights\": [0.000001234, -0.0, 9007199254740993, 1e400]}]}",
+    " \"weights\": [0.000001234, -0.0, 9007199254740993, \"1\"]}]}",
     "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], [1], [2]],"
     " \"weights\": [0.000001234, -0.0, 9007199254740993]}]}",
     "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], {}],"
