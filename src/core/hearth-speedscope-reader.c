@@ -1020,6 +1020,34 @@ hearth_speedscope_shared_frames (JsonObject  *root,
   return json_node_get_array (frames);
 }
 
+/* Hands the text to json-glib: the root object, or %NULL with @error set. */
+static JsonObject *
+hearth_speedscope_load_json (JsonParser    *parser,
+                             const guint8  *text,
+                             gsize          len,
+                             GError       **error)
+{
+  g_autoptr (GError) json_error = NULL;
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, (const char *) text, (gssize) len, &json_error))
+    {
+      g_autofree char *message = g_utf8_make_valid (json_error->message, -1);
+
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE,
+                   "speedscope: invalid JSON: %s", message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
+                   "speedscope: the document is not a JSON object");
+      return NULL;
+    }
+  return json_node_get_object (root);
+}
+
 /* Parses the JSON text; invalid UTF-8 and lone surrogates are replaced by U+FFFD in a copy
  * (noted in @invalid_utf8, counted in @n_lone) rather than refused. */
 static JsonObject *
@@ -1030,9 +1058,7 @@ hearth_speedscope_parse (JsonParser    *parser,
                          gsize         *n_lone,
                          GError       **error)
 {
-  g_autoptr (GError) json_error = NULL;
   g_autofree guint8 *copy = NULL;
-  JsonNode *root;
 
   *invalid_utf8 = !g_utf8_validate_len ((const char *) data, len, NULL);
   if (*invalid_utf8)
@@ -1064,22 +1090,7 @@ hearth_speedscope_parse (JsonParser    *parser,
         }
       hearth_json_scan (copy, len, TRUE, n_lone);
     }
-  if (!json_parser_load_from_data (parser, (const char *) data, (gssize) len, &json_error))
-    {
-      g_autofree char *message = g_utf8_make_valid (json_error->message, -1);
-
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                   "speedscope: invalid JSON: %s", message);
-      return NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
-                   "speedscope: the document is not a JSON object");
-      return NULL;
-    }
-  return json_node_get_object (root);
+  return hearth_speedscope_load_json (parser, data, len, error);
 }
 
 /* Parses the text with the big arrays cut out (see hearth-speedscope-scan.c), noting where
@@ -1097,7 +1108,7 @@ hearth_speedscope_parse_cut (JsonParser              *parser,
   g_autoptr (GError) json_error = NULL;
   g_autofree guint8 *cut = NULL;
   gsize cut_len;
-  JsonNode *root;
+  JsonObject *root;
 
   /* invalid bytes (NUL too) become U+FFFD in what json-glib reads; the scan refuses them
    * outside strings, as json-glib refuses U+FFFD there */
@@ -1134,30 +1145,18 @@ hearth_speedscope_parse_cut (JsonParser              *parser,
 
       hearth_json_scan (cut, cut_len, TRUE, &n_cut_lone);
     }
-  if (!json_parser_load_from_data (parser, (const char *) cut, (gssize) cut_len, &json_error))
+  root = hearth_speedscope_load_json (parser, cut, cut_len, &json_error);
+  /* the positions json-glib gives are those of the cut text: a small file is read again
+   * whole for the message */
+  if (root == NULL && json_error->code == HEARTH_PROFILE_ERROR_BAD_TYPE &&
+      len <= HEARTH_SPEEDSCOPE_DOCUMENT_MAX)
     {
-      g_autofree char *message = NULL;
-
-      /* the positions json-glib gives are those of the cut text: a small file is read
-       * again whole for the message */
-      if (len <= HEARTH_SPEEDSCOPE_DOCUMENT_MAX)
-        {
-          _hearth_speedscope_arrays_clear (arrays);
-          return hearth_speedscope_parse (parser, data, len, invalid_utf8, n_lone, error);
-        }
-      message = g_utf8_make_valid (json_error->message, -1);
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                   "speedscope: invalid JSON: %s", message);
-      return NULL;
+      _hearth_speedscope_arrays_clear (arrays);
+      return hearth_speedscope_parse (parser, data, len, invalid_utf8, n_lone, error);
     }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
-                   "speedscope: the document is not a JSON object");
-      return NULL;
-    }
-  return json_node_get_object (root);
+  if (root == NULL)
+    g_propagate_error (error, g_steal_pointer (&json_error));
+  return root;
 }
 
 static void
