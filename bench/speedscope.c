@@ -18,6 +18,7 @@
 
 #include "hearth-profile.h"
 #include "hearth-speedscope-reader.h"
+#include "bench-util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -238,28 +239,6 @@ measure_peak (const char  *path,
   return TRUE;
 }
 
-/* The CPU time (user + system) this process has used: a busy machine disturbs it much less
- * than the wall-clock time. */
-static double
-cpu_seconds (void)
-{
-  struct rusage usage;
-
-  if (getrusage (RUSAGE_SELF, &usage) != 0)
-    return 0;
-  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
-         usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static void
 usage_and_exit (void)
 {
@@ -337,21 +316,19 @@ main (int   argc,
   for (guint i = 0; i < runs; i++)
     {
       gint64 start = g_get_monotonic_time ();
-      double cpu_start = cpu_seconds ();
+      double cpu_start = bench_cpu_seconds ();
       HearthProfile *profile = load (path, whole, &error);
 
       if (profile == NULL)
         goto failed;
       g_object_unref (profile);
       times[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-      cpu_times[i] = cpu_seconds () - cpu_start;
+      cpu_times[i] = bench_cpu_seconds () - cpu_start;
     }
-  qsort (times, runs, sizeof *times, compare_doubles);
-  qsort (cpu_times, runs, sizeof *cpu_times, compare_doubles);
-  load_s = times[runs / 2];
+  load_s = bench_median (times, runs);
   printf ("hearth load%s: %.3f s (median of %u), cpu %.3f s: %.1fx cat, %.1fx wc -l\n",
           whole ? " (json-glib, whole document)" : "", load_s, (guint) runs,
-          cpu_times[runs / 2], load_s / MAX (cat_s, 1e-9), load_s / MAX (wc_s, 1e-9));
+          bench_median (cpu_times, runs), load_s / MAX (cat_s, 1e-9), load_s / MAX (wc_s, 1e-9));
   printf ("peak memory: %.1f MB (%.2fx file)\n", peak / BENCH_MB, peak / MAX (st.st_size, 1));
 
   return (check && (load_s >= BENCH_TIME_TARGET ||
