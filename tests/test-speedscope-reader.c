@@ -627,12 +627,13 @@ test_text_as_json_glib (void)
 }
 
 /* Past the size json-glib reads whole, the scan's word on the syntax is final: strict JSON,
- * an error with json-glib's line and column. Below it, the same file with the error mended
- * reads as json-glib reads it. */
+ * an error with json-glib's line and column (in bytes). Without the error the file reads as
+ * json-glib reads it, its invalid UTF-8 (checked beside the scan) repaired the same way. */
 static void
 test_big_text (void)
 {
-  GString *text = g_string_new ("{" FRAMES ",\n\"profiles\": [{\"type\": \"sampled\", \"samples\": [");
+  GString *text = g_string_new ("{" FRAMES ",\n\"profiles\": [{\"type\": \"sampled\", "
+                                "\"name\": \"caf\xe9\", \"samples\": [");
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthProfile) p = NULL;
   gsize bad;
@@ -648,6 +649,8 @@ test_big_text (void)
   p = read_both ((const guint8 *) text->str, text->len, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 600000);
+  g_assert_cmpstr (hearth_profile_get_name (p), ==, "caf\xef\xbf\xbd");
+  g_assert_true (hearth_test_has_warning (p, "speedscope: invalid UTF-8 replaced by U+FFFD"));
 
   bad = strstr (text->str, "[0, 1, 2],[0, 2, 2]") - text->str + 5;
   text->str[bad] = '}';
@@ -656,7 +659,7 @@ test_big_text (void)
   g_assert_null (p);
   g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE);
   g_assert_cmpstr (error->message, ==,
-                   "speedscope: invalid JSON: <data>:2:51: Parse error: unexpected character "
+                   "speedscope: invalid JSON: <data>:2:67: Parse error: unexpected character "
                    "`}', expected `,' or `]'");
   g_string_free (text, TRUE);
 }

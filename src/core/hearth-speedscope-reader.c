@@ -1093,6 +1093,25 @@ hearth_speedscope_parse (JsonParser    *parser,
   return hearth_speedscope_load_json (parser, data, len, error);
 }
 
+/* From this size the UTF-8 check runs on the other core while the scan runs. */
+#define HEARTH_SPEEDSCOPE_PARALLEL_FROM (4 << 20)
+
+typedef struct
+{
+  const guint8 *data;
+  gsize         len;
+  gboolean      valid;
+} HearthUtf8Check;
+
+static gpointer
+hearth_speedscope_check_utf8 (gpointer data)
+{
+  HearthUtf8Check *check = data;
+
+  check->valid = g_utf8_validate_len ((const char *) check->data, check->len, NULL);
+  return NULL;
+}
+
 /* Parses the text with the big arrays cut out (see hearth-speedscope-scan.c), noting where
  * they are in @arrays. What the scan refuses in a small file goes to json-glib whole. */
 static JsonObject *
@@ -1110,11 +1129,22 @@ hearth_speedscope_parse_cut (JsonParser              *parser,
   gsize cut_len;
   JsonObject *root;
 
+  HearthUtf8Check check = { data, len, FALSE };
+  GThread *checking = NULL;
+  gboolean scanned;
+
   /* invalid bytes (NUL too) become U+FFFD in what json-glib reads; the scan refuses them
    * outside strings, as json-glib refuses U+FFFD there */
-  *invalid_utf8 = !g_utf8_validate_len ((const char *) data, len, NULL);
-  if (!_hearth_speedscope_scan (data, len, HEARTH_SPEEDSCOPE_MAX_NESTING, arrays,
-                                &scan_error))
+  if (len >= HEARTH_SPEEDSCOPE_PARALLEL_FROM)
+    checking = g_thread_try_new ("hearth-utf8", hearth_speedscope_check_utf8, &check, NULL);
+  if (checking == NULL)
+    hearth_speedscope_check_utf8 (&check);
+  scanned = _hearth_speedscope_scan (data, len, HEARTH_SPEEDSCOPE_MAX_NESTING, arrays,
+                                     &scan_error);
+  if (checking != NULL)
+    g_thread_join (checking);
+  *invalid_utf8 = !check.valid;
+  if (!scanned)
     {
       _hearth_speedscope_arrays_clear (arrays);
       if (len <= HEARTH_SPEEDSCOPE_DOCUMENT_MAX)
