@@ -17,6 +17,7 @@
  */
 
 #include "hearth-profile.h"
+#include "bench-util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -41,35 +42,6 @@ static const char hearth_bench_pstats_snippet[] =
   "c = time.process_time()\n"
   "pstats.Stats(sys.argv[1])\n"
   "print(repr(time.perf_counter() - t), repr(time.process_time() - c))\n";
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_doubles);
-  return (n % 2) ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-/* The CPU time (user + system) this process has used, in seconds. */
-static double
-cpu_seconds (void)
-{
-  struct rusage usage;
-
-  if (getrusage (RUSAGE_SELF, &usage) != 0)
-    return 0;
-  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
-         usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
-}
 
 static gint64
 file_mtime (const char *path)
@@ -115,11 +87,11 @@ time_hearth (const char  *path,
     {
       HearthProfile *profile;
       gint64 start = g_get_monotonic_time ();
-      double cpu_start = cpu_seconds ();
+      double cpu_start = bench_cpu_seconds ();
 
       profile = hearth_profile_load_path (path, error);
       times[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-      cpu_times[i] = cpu_seconds () - cpu_start;
+      cpu_times[i] = bench_cpu_seconds () - cpu_start;
       if (profile == NULL)
         return FALSE;
       if (i == 0)
@@ -127,8 +99,8 @@ time_hearth (const char  *path,
                     hearth_profile_get_n_edges (profile));
       g_object_unref (profile);
     }
-  *seconds = median (times, runs);
-  *cpu = median (cpu_times, runs);
+  *seconds = bench_median (times, runs);
+  *cpu = bench_median (cpu_times, runs);
   return TRUE;
 }
 
@@ -162,8 +134,8 @@ time_pstats (const char  *path,
           return FALSE;
         }
     }
-  *seconds = median (times, runs);
-  *cpu = median (cpu_times, runs);
+  *seconds = bench_median (times, runs);
+  *cpu = bench_median (cpu_times, runs);
   return TRUE;
 }
 

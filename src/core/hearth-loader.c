@@ -23,9 +23,10 @@
 #include "hearth-speedscope-reader.h"
 
 #define HEARTH_SNIFF_BYTES 4096
-/* json-glib keeps some twenty bytes per byte of JSON text, the pstats reader some three per
- * byte of marshal data: a whole file of either gets this share of the memory budget. */
-#define HEARTH_JSON_SHARE 16
+/* The speedscope reader reads its big arrays from the text and checks what json-glib gets
+ * of the rest itself; the pstats reader keeps some three bytes per byte of marshal data: a
+ * whole file of either gets this share of the memory budget. */
+#define HEARTH_JSON_SHARE 2
 #define HEARTH_MARSHAL_SHARE 2
 /* Decompressed data is streamed, but reading it takes time: a gzip bomb of stack lines
  * (4 GB from a few MB) gets this share, some seconds of reading. */
