@@ -62,6 +62,12 @@ hearth_load_progress_new (void)
   return self;
 }
 
+/**
+ * hearth_load_progress_ref:
+ * @self: a #HearthLoadProgress
+ *
+ * Returns: (transfer full): @self
+ */
 HearthLoadProgress *
 hearth_load_progress_ref (HearthLoadProgress *self)
 {
@@ -70,6 +76,10 @@ hearth_load_progress_ref (HearthLoadProgress *self)
   return g_atomic_rc_box_acquire (self);
 }
 
+/**
+ * hearth_load_progress_unref:
+ * @self: (transfer full): a #HearthLoadProgress
+ */
 void
 hearth_load_progress_unref (HearthLoadProgress *self)
 {
