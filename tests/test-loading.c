@@ -163,6 +163,31 @@ test_cancel_open (Fixture       *f,
   g_assert_null (hearth_session_get_profile (f->session));
 }
 
+/* Another file opened over a profile: Cancel goes back to the profile. */
+static void
+test_cancel_open_over (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *example = hearth_test_example_path ("before.prof");
+  g_autoptr (GFile) shown_file = g_file_new_for_path (example);
+  g_autoptr (GFile) file = g_file_new_for_path (big_path);
+  HearthProfile *shown;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  hearth_window_open (f->window, shown_file);
+  g_assert_true (hearth_test_wait_until (idle, f, LOAD_TIMEOUT_MS));
+  shown = hearth_session_get_profile (f->session);
+  g_assert_nonnull (shown);
+  hearth_window_open (f->window, file);
+  see_progress (f);
+  press_cancel (f);
+  g_assert_cmpstr (_hearth_window_get_page (f->window), ==, "graph");
+  g_assert_true (hearth_session_get_profile (f->session) == shown);
+  g_assert_true (g_file_equal (hearth_session_get_file (f->session), shown_file));
+}
+
 /* A profile shown, then reloaded from a file that became big: Cancel goes back to it. */
 static void
 test_cancel_reload (Fixture       *f,
@@ -209,6 +234,8 @@ main (int   argc,
 
   g_test_add ("/loading/cancel-open", Fixture, NULL, fixture_set_up, test_cancel_open,
               fixture_tear_down);
+  g_test_add ("/loading/cancel-open-over", Fixture, NULL, fixture_set_up,
+              test_cancel_open_over, fixture_tear_down);
   g_test_add ("/loading/cancel-reload", Fixture, NULL, fixture_set_up, test_cancel_reload,
               fixture_tear_down);
 
