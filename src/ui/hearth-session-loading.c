@@ -13,11 +13,15 @@
 
 #include <glib/gi18n.h>
 
+/* how often the load's progress is looked at: often enough for a bar to move smoothly */
+#define PROGRESS_INTERVAL_MS 100
+
 /* Threads ----------------------------------------------------------------------------------- */
 
 typedef struct
 {
   GFile                 *file;
+  HearthLoadProgress    *progress;      /* for a load: what the reader tells */
   HearthProfile         *profile;       /* for a layout: the profile to lay out again */
   HearthNames           *names;         /* for a layout: the names to keep, or NULL */
   char                 **mine_paths;
@@ -42,6 +46,7 @@ job_free (gpointer data)
   Job *job = data;
 
   g_clear_object (&job->file);
+  g_clear_pointer (&job->progress, hearth_load_progress_unref);
   g_clear_object (&job->profile);
   g_clear_object (&job->names);
   g_strfreev (job->mine_paths);
@@ -126,8 +131,10 @@ load_thread (GTask        *task,
   g_autoptr (Result) result = g_new0 (Result, 1);
   GError *error = NULL;
 
-  result->profile = hearth_profile_load_file (job->file, cancellable, &error);
-  if (result->profile == NULL)
+  result->profile = hearth_profile_load_file_with_progress (job->file, job->progress,
+                                                            cancellable, &error);
+  /* a cancel after the last read: naming and laying out a big profile take a while too */
+  if (result->profile == NULL || g_cancellable_set_error_if_cancelled (cancellable, &error))
     {
       g_task_return_error (task, error);
       return;
@@ -164,6 +171,57 @@ layout_thread (GTask        *task,
       return;
     }
   g_task_return_pointer (task, g_steal_pointer (&result), result_free);
+}
+
+/* Progress ----------------------------------------------------------------------------------- */
+
+static void
+set_progress (HearthSession *self,
+              guint64        read,
+              guint64        size)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->load_size != size)
+    {
+      self->load_size = size;
+      g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_LOAD_SIZE]);
+    }
+  if (self->load_read != read)
+    {
+      self->load_read = read;
+      g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_LOAD_READ]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* The reader thread only stores a counter; the main thread looks at it on a timer, so that
+ * a fast reader does not flood the main loop with one notification per chunk. */
+static gboolean
+poll_progress (gpointer user_data)
+{
+  HearthSession *self = user_data;
+
+  set_progress (self, hearth_load_progress_get_read (self->load_progress),
+                hearth_load_progress_get_size (self->load_progress));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+start_progress (HearthSession      *self,
+                HearthLoadProgress *progress)
+{
+  _hearth_session_stop_progress (self);
+  self->load_progress = hearth_load_progress_ref (progress);
+  self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, poll_progress, self);
+  g_source_set_name_by_id (self->progress_source, "[hearth] load progress");
+  set_progress (self, 0, 0);
+}
+
+void
+_hearth_session_stop_progress (HearthSession *self)
+{
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  g_clear_pointer (&self->load_progress, hearth_load_progress_unref);
 }
 
 /* Swapping results in -------------------------------------------------------------------- */
@@ -275,6 +333,7 @@ load_done (GObject      *source,
       return;
     }
   g_clear_object (&self->load_cancellable);
+  _hearth_session_stop_progress (self);
 
   if (result == NULL)
     {
@@ -421,6 +480,7 @@ hearth_session_load_async (HearthSession       *self,
 
   job = job_new (self);
   job->file = g_object_ref (file);
+  job->progress = hearth_load_progress_new ();
   job->root_spec = g_strdup (self->root_spec);
   job->serial = ++self->load_serial;
   /* a new file: function indices of the old one mean nothing */
@@ -428,10 +488,56 @@ hearth_session_load_async (HearthSession       *self,
   if (job->new_file)
     job->options.root = -1;
 
+  start_progress (self, job->progress);
   set_loading (self, TRUE);
   inner = g_task_new (self, self->load_cancellable, load_done, outer);
   g_task_set_task_data (inner, job, job_free);
   g_task_run_in_thread (inner, load_thread);
+}
+
+/**
+ * hearth_session_cancel_load:
+ * @self: a #HearthSession
+ *
+ * Stops the load under way, if any: its thread stops within a few MB of reading, the
+ * session keeps what it showed, and the load's callback gets %G_IO_ERROR_CANCELLED.
+ * #HearthSession:loading turns %FALSE when the thread has ended and its memory is freed.
+ */
+void
+hearth_session_cancel_load (HearthSession *self)
+{
+  g_return_if_fail (HEARTH_IS_SESSION (self));
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+}
+
+/**
+ * hearth_session_get_load_read:
+ * @self: a #HearthSession
+ *
+ * Returns: the bytes of the file loading read so far, as last looked at
+ */
+guint64
+hearth_session_get_load_read (HearthSession *self)
+{
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), 0);
+
+  return self->load_read;
+}
+
+/**
+ * hearth_session_get_load_size:
+ * @self: a #HearthSession
+ *
+ * Returns: the size of the file loading, 0 when not known (yet)
+ */
+guint64
+hearth_session_get_load_size (HearthSession *self)
+{
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), 0);
+
+  return self->load_size;
 }
 
 /**

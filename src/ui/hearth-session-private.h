@@ -50,6 +50,11 @@ struct _HearthSession
   guint             layout_serial;
   gboolean          loading;
   gboolean          busy;
+  /* how far the load is: polled from the thread's counter while it reads */
+  HearthLoadProgress *load_progress;
+  guint             progress_source;
+  guint64           load_read;
+  guint64           load_size;
   char             *error;
   char             *notice;
 };
@@ -62,6 +67,8 @@ enum
   PROP_NAMES,
   PROP_TREE,
   PROP_LOADING,
+  PROP_LOAD_READ,
+  PROP_LOAD_SIZE,
   PROP_BUSY,
   PROP_ERROR,
   PROP_NOTICE,
@@ -91,6 +98,7 @@ void     _hearth_session_set_notice      (HearthSession  *self,
                                           const char     *notice);
 void     _hearth_session_schedule_layout (HearthSession  *self,
                                           gboolean        names_too);
+void     _hearth_session_stop_progress   (HearthSession  *self);
 
 /* Selection (hearth-session-selection.c) */
 gint     _hearth_session_widest_node_of  (HearthCallTree *tree,

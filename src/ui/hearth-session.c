@@ -52,6 +52,7 @@ hearth_session_dispose (GObject *object)
     g_cancellable_cancel (self->layout_cancellable);
   g_clear_object (&self->load_cancellable);
   g_clear_object (&self->layout_cancellable);
+  _hearth_session_stop_progress (self);
   g_clear_object (&self->file);
   g_clear_object (&self->tree);
   g_clear_object (&self->names);
@@ -101,6 +102,12 @@ hearth_session_get_property (GObject    *object,
       break;
     case PROP_LOADING:
       g_value_set_boolean (value, self->loading);
+      break;
+    case PROP_LOAD_READ:
+      g_value_set_uint64 (value, self->load_read);
+      break;
+    case PROP_LOAD_SIZE:
+      g_value_set_uint64 (value, self->load_size);
       break;
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy);
@@ -217,6 +224,13 @@ hearth_session_class_init (HearthSessionClass *klass)
   properties[PROP_TREE] = g_param_spec_object ("tree", NULL, NULL, HEARTH_TYPE_CALL_TREE, ro);
   /** HearthSession:loading: a file is being read */
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
+  /** HearthSession:load-read: bytes of the file read so far while loading (some ten
+   * updates a second) */
+  properties[PROP_LOAD_READ] = g_param_spec_uint64 ("load-read", NULL, NULL, 0, G_MAXUINT64,
+                                                    0, ro);
+  /** HearthSession:load-size: the size of the file loading, 0 when not known */
+  properties[PROP_LOAD_SIZE] = g_param_spec_uint64 ("load-size", NULL, NULL, 0, G_MAXUINT64,
+                                                    0, ro);
   /** HearthSession:busy: the tree is being laid out again */
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
   /** HearthSession:error: why the last file could not be loaded, with its name */

@@ -15,6 +15,7 @@
 #include "hearth-file-watch.h"
 #include "hearth-flame-view.h"
 #include "hearth-legend.h"
+#include "hearth-loading-view.h"
 #include "hearth-warnings-pane.h"
 #include "hearth-window.h"
 
@@ -67,8 +68,7 @@ struct _HearthWindow
   GtkWidget            *welcome_icon;
   GtkWidget            *recent_heading;
   GtkWidget            *recent_list;
-  GtkWidget            *spinner;
-  GtkWidget            *loading_label;
+  GtkWidget            *loading_view;
   GtkWidget            *paned;
   GtkWidget            *breadcrumbs;
   GtkWidget            *graph_scroller;
