@@ -193,11 +193,12 @@ def test_chains(folder):
             continue
         # cProfile keeps helper's time per caller and per callee, not per chain: each chain
         # is estimated as its caller's share times its callee's share, which the equal work
-        # makes a quarter (a busy machine stretching one call moves them a little)
+        # makes about a quarter (a busy machine stretching one call can move them far: the
+        # rule is checked, not the quarter)
         full = {k: v for k, v in shares.items() if len(k) == 3}
         caller = {c: sum(v for k, v in full.items() if k[0] == c) for c in ("prepare", "analyze")}
         callee = {c: sum(v for k, v in full.items() if k[2] == c) for c in ("load", "smooth")}
-        check(len(full) == 4 and all(0.1 < v < 0.4 for v in full.values()) and
+        check(len(full) == 4 and all(v > 0.02 for v in full.values()) and
               all(abs(v - caller[k[0]] * callee[k[2]]) < 0.03 for k, v in full.items()),
               "cProfile: four estimated quarter chains through helper", repr(shares))
 
