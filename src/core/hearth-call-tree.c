@@ -545,22 +545,28 @@ expand_edges (Walk  *w,
 /* The stack walk ----------------------------------------------------------------------------- */
 
 static guint
-trie_child (Trie            *trie,
-            HearthPairTable *t,
-            guint            parent,
-            guint            function)
+trie_append (Trie  *trie,
+             guint  parent,
+             guint  function)
 {
-  guint found = hearth_pair_table_lookup (t, parent, function, trie->parent->len);
   double zero = 0;
-
-  if (found != G_MAXUINT)
-    return found;
 
   g_array_append_val (trie->parent, parent);
   g_array_append_val (trie->function, function);
   g_array_append_val (trie->weight, zero);
 
   return trie->parent->len - 1;
+}
+
+static guint
+trie_child (Trie            *trie,
+            HearthPairTable *t,
+            guint            parent,
+            guint            function)
+{
+  guint found = hearth_pair_table_lookup (t, parent, function, trie->parent->len);
+
+  return found != G_MAXUINT ? found : trie_append (trie, parent, function);
 }
 
 static void
@@ -597,12 +603,11 @@ compare_trie_children (const void *a,
                                               g_array_index (o->trie->function, guint, y));
 }
 
-/* Children of each trie node, widest first. */
+/* Children of each trie node; they are put in order when their node is expanded (most are
+ * never drawn). */
 static void
-trie_index_children (Trie          *trie,
-                     HearthProfile *profile)
+trie_index_children (Trie *trie)
 {
-  TrieOrder order = { trie, profile };
   guint n;
 
   n = trie->parent->len;
@@ -618,22 +623,19 @@ trie_index_children (Trie          *trie,
     for (guint i = 1; i < n; i++)
       trie->child_index[fill[g_array_index (trie->parent, guint, i)]++] = i;
   }
-  for (guint i = 0; i < n; i++)
-    g_qsort_with_data (trie->child_index + trie->child_offsets[i],
-                       trie->child_offsets[i + 1] - trie->child_offsets[i],
-                       sizeof (guint), compare_trie_children, &order);
 }
 
 static Trie *
-trie_new (guint root_function)
+trie_new (guint root_function,
+          guint reserved)
 {
   Trie *trie = g_new0 (Trie, 1);
   guint none = G_MAXUINT;
   double nothing = 0;
 
-  trie->parent = g_array_new (FALSE, FALSE, sizeof (guint));
-  trie->function = g_array_new (FALSE, FALSE, sizeof (guint));
-  trie->weight = g_array_new (FALSE, FALSE, sizeof (double));
+  trie->parent = g_array_sized_new (FALSE, FALSE, sizeof (guint), reserved);
+  trie->function = g_array_sized_new (FALSE, FALSE, sizeof (guint), reserved);
+  trie->weight = g_array_sized_new (FALSE, FALSE, sizeof (double), reserved);
   g_array_append_val (trie->parent, none);
   g_array_append_val (trie->function, root_function);
   g_array_append_val (trie->weight, nothing);
@@ -648,18 +650,20 @@ build_trie (HearthProfile *profile,
             gboolean       collapse)
 {
   guint root_function = root >= 0 ? (guint) root : G_MAXUINT;
-  Trie *trie = trie_new (root_function);
-  HearthPairTable table;
+  gboolean merging = root >= 0 || collapse;
   guint n_nodes;
-  const HearthStackNode *nodes;
+  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
+  Trie *trie = trie_new (root_function, merging ? 0 : n_nodes);
+  HearthPairTable table;
   g_autofree guint *map = NULL;
   g_autofree double *below = NULL;
 
   hearth_pair_table_init (&table);
 
   /* Each stack node of the profile maps to a node here (G_MAXUINT: above @root, not
-   * shown); its own weight goes there, and the sums come after, children to parents. */
-  nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
+   * shown); its own weight goes there, and the sums come after, children to parents.
+   * Unless stacks are merged (under a root, or collapsed), no two nodes of the profile are
+   * the same stack, so none map to the same node and a node needs no lookup. */
   map = g_new (guint, n_nodes);
   below = g_new0 (double, n_nodes);
   for (guint i = n_nodes - 1; i > 0; i--)
@@ -681,6 +685,8 @@ build_trie (HearthProfile *profile,
         map[i] = nodes[i].function == root_function ? 0 : G_MAXUINT;
       else if (collapse && nodes[i].function == previous)
         map[i] = up;
+      else if (!merging)
+        map[i] = trie_append (trie, up, nodes[i].function);
       else
         map[i] = trie_child (trie, &table, up, nodes[i].function);
       if (map[i] != G_MAXUINT && weight > 0)
@@ -690,7 +696,7 @@ build_trie (HearthProfile *profile,
     g_array_index (trie->weight, double, g_array_index (trie->parent, guint, i)) +=
       g_array_index (trie->weight, double, i);
   hearth_pair_table_clear (&table);
-  trie_index_children (trie, profile);
+  trie_index_children (trie);
 
   return trie;
 }
@@ -703,7 +709,7 @@ build_caller_trie (HearthProfile *profile,
                    guint          root,
                    gboolean       collapse)
 {
-  Trie *trie = trie_new (root);
+  Trie *trie = trie_new (root, 0);
   HearthPairTable table;
   guint n_nodes;
   const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
@@ -734,11 +740,13 @@ build_caller_trie (HearthProfile *profile,
         }
     }
   hearth_pair_table_clear (&table);
-  trie_index_children (trie, profile);
+  trie_index_children (trie);
 
   return trie;
 }
 
+/* A trie node has one parent, so it is kept, and expanded, once at most: its children are
+ * sorted there, widest first, before the kept bars' own widths are summed from them. */
 static void
 expand_stack (Walk  *w,
               guint  k)
@@ -747,6 +755,11 @@ expand_stack (Walk  *w,
   HearthNode node = g_array_index (w->kept, HearthNode, k);
   guint t = g_array_index (w->kept_aux, guint, k);
   double left = node.left;
+  TrieOrder order = { trie, w->profile };
+
+  g_qsort_with_data (trie->child_index + trie->child_offsets[t],
+                     trie->child_offsets[t + 1] - trie->child_offsets[t], sizeof (guint),
+                     compare_trie_children, &order);
 
   for (guint i = trie->child_offsets[t]; i < trie->child_offsets[t + 1]; i++)
     {

@@ -52,6 +52,8 @@ struct _HearthFlameView
   double               band_top;
   double               band_bottom;
   double               graph_width;
+  gint64               tree_set_at;     /* monotonic µs; 0 once its first frame is logged */
+  gulong               first_paint_handler;
 
   gboolean             icicle;
   gboolean             dark;

@@ -122,6 +122,34 @@ append_outline (GtkSnapshot           *snapshot,
                               (GdkRGBA[4]) { *color, *color, *color, *color });
 }
 
+/* For G_MESSAGES_DEBUG: when a new tree's first frame is on screen, to time it against its
+ * load (the session logs when the file was read). */
+static void
+on_first_paint (GdkFrameClock   *clock,
+                HearthFlameView *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_debug ("first frame of the tree drawn at %.1f ms, %.1f ms after the tree was set",
+           now / 1000.0, (now - self->tree_set_at) / 1000.0);
+  self->tree_set_at = 0;
+  g_clear_signal_handler (&self->first_paint_handler, clock);
+}
+
+static void
+log_first_frame (HearthFlameView *self)
+{
+  GdkFrameClock *clock;
+
+  if (self->tree_set_at == 0 || self->first_paint_handler != 0 ||
+      g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
+    return;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock != NULL)
+    self->first_paint_handler = g_signal_connect_object (clock, "after-paint",
+                                                         G_CALLBACK (on_first_paint), self, 0);
+}
+
 static void append_marks       (HearthFlameView *self,
                                 GtkSnapshot     *snapshot,
                                 double           offset);
@@ -151,6 +179,7 @@ _hearth_flame_view_snapshot (GtkWidget   *widget,
     g_clear_pointer (&self->graph, gsk_render_node_unref);
   if (self->graph == NULL)
     record_graph (self, width, height);
+  log_first_frame (self);
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, offset));

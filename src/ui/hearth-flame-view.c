@@ -432,6 +432,7 @@ on_tree_changed (HearthFlameView *self)
   HearthCallTree *tree = _hearth_flame_view_get_tree (self);
 
   set_renderer_trees (self);
+  self->tree_set_at = tree != NULL ? g_get_monotonic_time () : 0;
   self->linked = -1;
   self->hover = -1;
   self->menu_node = -1;
