@@ -1226,9 +1226,12 @@ hearth_part_parse (HearthFoldedPart *part,
   part->nodes = g_array_new (FALSE, FALSE, sizeof (HearthPartNode));
   part->stacks = g_array_new (FALSE, FALSE, sizeof (HearthPartStack));
   g_array_append_val (part->nodes, root);
-  part->frame_mask = 1023;
+  /* tables that grow from a size fit for the part: a small one costs little to clear */
+  part->frame_mask = 15;
+  while (part->frame_mask < 1023 && part->frame_mask * 64 < part->len)
+    part->frame_mask = part->frame_mask * 2 + 1;
   part->frame_slots = g_new0 (guint32, part->frame_mask + 1);
-  part->node_mask = 4095;
+  part->node_mask = part->frame_mask * 4 + 3;
   part->node_slots = g_new0 (guint32, part->node_mask + 1);
   part->first_stack = part->len;
   part->usual = TRUE;
