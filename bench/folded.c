@@ -13,8 +13,8 @@
  * run, on warm page cache: `wc -l` on the 1 GB file (the speed of reading it), `hearth
  * --print summary` on both files and `hearth --export x.png` on the 100 MB file, each in a
  * fresh process (wall and CPU time, median of the runs), and the peak memory of one load
- * next to what the loaded profile keeps. Prints the ratios of issue 14's targets; with --check, exits with status 1
- * when one is missed.
+ * next to what the loaded profile keeps. Prints the ratios of issue 14's targets; with
+ * --check, exits with status 1 when one is missed.
  */
 
 #include "hearth-profile.h"
@@ -135,9 +135,9 @@ generate (guint64      bytes,
   for (guint i = 0; i < GEN_FILES; i++)
     {
       g_autofree char *stem = gen_identifier ();
+      const char *dir = gen_dirs[gen_below (G_N_ELEMENTS (gen_dirs))];
 
-      g_ptr_array_add (files, g_strdup_printf ("%s/%s.py", gen_dirs[gen_below (G_N_ELEMENTS (gen_dirs))],
-                                               stem));
+      g_ptr_array_add (files, g_strdup_printf ("%s/%s.py", dir, stem));
     }
   for (guint i = 0; i < GEN_FUNCTIONS; i++)
     {
@@ -424,7 +424,10 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *small = NULL, *big = NULL, *png = NULL, *self = self_path (argv[0]);
+  g_autofree char *small = NULL;
+  g_autofree char *big = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *self = self_path (argv[0]);
   guint runs = 3, big_runs = 3, small_mb = 100, big_mb = 1000, n_stacks = 0;
   const char *hearth = HEARTH_BENCH_HEARTH;
   gboolean check = FALSE, ok;

@@ -1197,7 +1197,8 @@ hearth_part_line (HearthFoldedPart *part,
       if (i > start)
         {
           /* a file name's ';' is re-joined, and warned about, by the other path */
-          if (++depth > HEARTH_FOLDED_MAX_DEPTH || hearth_piece_is_unclosed (line + start, i - start))
+          if (++depth > HEARTH_FOLDED_MAX_DEPTH ||
+              hearth_piece_is_unclosed (line + start, i - start))
             return FALSE;
           node = hearth_part_node (part, work->seed, node,
                                    hearth_part_frame (part, work->seed, pos + start, i - start));
@@ -1543,7 +1544,8 @@ hearth_folded_read_parts (HearthFoldedReader  *self,
           if (part->done)
             break;
           /* a file of one part is parsed here, without starting threads */
-          if (pool == NULL && n_workers > 0 && !(cutter.eof && cutter.end == 0 && queue.length == 1))
+          if (pool == NULL && n_workers > 0 &&
+              !(cutter.eof && cutter.end == 0 && queue.length == 1))
             pool = g_thread_pool_new (hearth_part_work, &work, n_workers, FALSE, NULL);
           if (pool != NULL)
             g_thread_pool_push (pool, part, NULL);
@@ -1642,8 +1644,8 @@ _hearth_folded_read_parts (GInputStream  *stream,
 
   hearth_folded_reader_init (&self);
   self.by_lines = by_lines;
-  if (!hearth_folded_read_parts (&self, stream, part_size, MIN (n_workers, HEARTH_FOLDED_MAX_WORKERS),
-                                 cancellable, error))
+  if (!hearth_folded_read_parts (&self, stream, part_size,
+                                 MIN (n_workers, HEARTH_FOLDED_MAX_WORKERS), cancellable, error))
     goto out;
   if (!hearth_folded_plausible (&self, TRUE, error))
     goto out;
