@@ -712,6 +712,146 @@ test_trickle (void)
     }
 }
 
+/* Asserts that @a and @b are the same profile, function by function and node by node. */
+static void
+assert_same_profile (HearthProfile *a,
+                     HearthProfile *b)
+{
+  const char * const *wa = hearth_profile_get_warnings (a);
+  const char * const *wb = hearth_profile_get_warnings (b);
+  const HearthStackNode *na, *nb;
+  guint n_a, n_b, i;
+
+  g_assert_cmpuint (hearth_profile_get_n_functions (a), ==, hearth_profile_get_n_functions (b));
+  for (i = 0; i < hearth_profile_get_n_functions (a); i++)
+    {
+      const HearthFunction *fa = hearth_profile_get_function (a, i);
+      const HearthFunction *fb = hearth_profile_get_function (b, i);
+
+      g_assert_cmpstr (fa->frame, ==, fb->frame);
+      g_assert_cmpstr (fa->file, ==, fb->file);
+      g_assert_cmpstr (fa->name, ==, fb->name);
+      g_assert_cmpint (fa->line, ==, fb->line);
+      g_assert_cmpint (fa->calls, ==, fb->calls);
+      g_assert_cmpint (fa->prim_calls, ==, fb->prim_calls);
+    }
+  na = hearth_profile_get_stack_nodes (a, &n_a);
+  nb = hearth_profile_get_stack_nodes (b, &n_b);
+  g_assert_cmpuint (n_a, ==, n_b);
+  for (i = 0; i < n_a; i++)
+    {
+      g_assert_cmpuint (na[i].parent, ==, nb[i].parent);
+      g_assert_cmpuint (na[i].function, ==, nb[i].function);
+      g_assert_cmpuint (na[i].n_stacks, ==, nb[i].n_stacks);
+      g_assert_true (memcmp (&na[i].weight, &nb[i].weight, sizeof (double)) == 0);
+    }
+  g_assert_cmpuint (hearth_profile_get_n_stacks (a), ==, hearth_profile_get_n_stacks (b));
+  g_assert_cmpuint (hearth_profile_get_n_edges (a), ==, hearth_profile_get_n_edges (b));
+  g_assert_cmpfloat (hearth_profile_get_total (a), ==, hearth_profile_get_total (b));
+  for (i = 0; wa[i] != NULL && wb[i] != NULL; i++)
+    g_assert_cmpstr (wa[i], ==, wb[i]);
+  g_assert_null (wa[i]);
+  g_assert_null (wb[i]);
+  g_assert_true ((hearth_profile_get_baseline (a) == NULL) ==
+                 (hearth_profile_get_baseline (b) == NULL));
+  if (hearth_profile_get_baseline (a) != NULL)
+    assert_same_profile (hearth_profile_get_baseline (a), hearth_profile_get_baseline (b));
+}
+
+/* Reads @text line by line, then in parts of every size on worker threads: the parts must
+ * give the same profile, or the same error, as the lines. */
+static void
+assert_parts_agree (const char *text,
+                    gsize       len)
+{
+  const gsize sizes[] = { 1, 2, 5, 17, 64, 300, 4096, 1 << 20 };
+  g_autoptr (GInputStream) stream = g_memory_input_stream_new_from_data (text, len, NULL);
+  g_autoptr (GError) line_error = NULL;
+  g_autoptr (HearthProfile) lines = NULL;
+
+  lines = _hearth_folded_read_parts (stream, 1 << 20, 0, TRUE, NULL, &line_error);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint workers = 0; workers <= 2; workers += 2)
+      {
+        g_autoptr (GInputStream) s = g_memory_input_stream_new_from_data (text, len, NULL);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (HearthProfile) parts = NULL;
+
+        g_test_message ("%.20s...: parts of %" G_GSIZE_FORMAT " bytes, %u workers", text,
+                        sizes[i], workers);
+        parts = _hearth_folded_read_parts (s, sizes[i], workers, FALSE, NULL, &error);
+        if (lines == NULL)
+          {
+            g_assert_null (parts);
+            g_assert_cmpstr (error->message, ==, line_error->message);
+            g_assert_true (g_error_matches (error, line_error->domain, line_error->code));
+          }
+        else
+          {
+            g_assert_no_error (error);
+            assert_same_profile (parts, lines);
+          }
+      }
+}
+
+/* Parts parsed side by side are merged as if the file had been read line by line: the same
+ * functions and stack nodes in the same order, the same warnings and line numbers. */
+static void
+test_parts (void)
+{
+  const char *names[] = { "pyspy_raw.txt", "pyspy_raw_threads.txt", "pyspy_raw_nolineno.txt",
+                          "edge_misc.txt", "edge_crlf.txt", "edge_nonutf8.txt",
+                          "plain_folded.txt", "plain_folded_diff.txt", "perf_annotated.txt",
+                          "cpython315_collapsed.txt" };
+  /* what a part cannot parse alone, between lines it can */
+  const char *texts[] = {
+    "a;b 1\nc;d 2\n\xef\xbb\xbf" "e 1\n# note\na;b;c 3\nnot a stack\na;b 4\n",
+    "\xef\xbb\xbfmain;f 1\nmain;g 2\n",
+    "a 1\nb 2\nx (odd;name.py:3);y 1\na;x (f.py:1) 2\nbad\xff line 1\na 1",
+    "a;b 1 2\na;c 3 4\n",
+    "a;b 1 2\na;c 3 4\nd;e 5\nf 1 2\n",
+    "a;b 1\nf 1 2\na;c 3 4\n",
+    "lib.py:f:1;lib.py:g:2 1\ntid:7;lib.py:f:1 2\nlib.py:h:3 1\nother.c:k:9 2\n",
+    "main;f 1.5\nmain;g 0.25\nmain;f 99999999999999999999\nmain;h -1\nmain 1e3\n",
+    "a;;b 1\n;;; 2\na;b   3  \n\t\n a;b 1\r\nlast 7",
+  };
+  static const char nul[] = "a 1\nc\0d 1\na 2\n";
+  GString *junk = g_string_new (NULL);
+  GString *deep = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr (GBytes) bytes = fixture_bytes (names[i]);
+      gsize len;
+      const char *data = g_bytes_get_data (bytes, &len);
+
+      assert_parts_agree (data, len);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    assert_parts_agree (texts[i], strlen (texts[i]));
+  assert_parts_agree (nul, sizeof nul - 1);
+
+  /* "not a profile" while reading: blank lines before the first stack, junk after */
+  for (guint i = 0; i < 70000; i++)
+    g_string_append (junk, "\n");
+  g_string_append (junk, "a;b 1\n");
+  assert_parts_agree (junk->str, junk->len);
+  g_string_truncate (junk, 0);
+  g_string_append (junk, "a;b 1\n");
+  for (guint i = 0; i < 1200; i++)
+    g_string_append (junk, "junk\n");
+  assert_parts_agree (junk->str, junk->len);
+  g_string_free (junk, TRUE);
+
+  /* a stack too deep, after some that are not */
+  g_string_append (deep, "a;b 1\nc 2\n");
+  for (guint i = 0; i < 100001; i++)
+    g_string_append (deep, "f;");
+  g_string_append (deep, "g 1\n");
+  assert_parts_agree (deep->str, deep->len);
+  g_string_free (deep, TRUE);
+}
+
 static void
 test_cancelled (void)
 {
@@ -827,6 +967,7 @@ main (int   argc,
   g_test_add_func ("/folded/rejoin-limits", test_rejoin_limits);
   g_test_add_func ("/folded/gzip", test_gzip);
   g_test_add_func ("/folded/trickle", test_trickle);
+  g_test_add_func ("/folded/parts", test_parts);
   g_test_add_func ("/folded/cancelled", test_cancelled);
   g_test_add_func ("/folded/long-line", test_long_line);
   g_test_add_func ("/folded/deep", test_deep);

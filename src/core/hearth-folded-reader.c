@@ -16,7 +16,10 @@
 /* One line of text, and one line's frames, beyond which the file is rejected. */
 #define HEARTH_FOLDED_MAX_LINE   (16 * 1024 * 1024)
 #define HEARTH_FOLDED_MAX_DEPTH  100000
-#define HEARTH_FOLDED_CHUNK      (64 * 1024)
+/* The text is cut at line ends into parts of about this size, parsed side by side. */
+#define HEARTH_FOLDED_PART_SIZE  (4 * 1024 * 1024)
+#define HEARTH_FOLDED_MAX_WORKERS 8
+#define HEARTH_FOLDED_THREADS_FROM ((guint64) 1 << 30)
 /* How many pieces after a piece with an unclosed " (" may close it (a ';' inside a file name). */
 #define HEARTH_FOLDED_REJOIN_WINDOW 16
 /* When text is not folded stacks at all (see hearth_folded_plausible). */
@@ -26,55 +29,12 @@
 /* Line numbers in frames are at most this many digits, so they fit in a gint64. */
 #define HEARTH_FOLDED_MAX_LINE_DIGITS 18
 
-/* ------------------------------------------------------------------------------------------ */
-/* A buffered line reader over a GInputStream: the file is never held whole, only its current
- * line (bounded by HEARTH_FOLDED_MAX_LINE). */
-
-typedef struct
-{
-  GInputStream *stream;
-  GCancellable *cancellable;
-  guint8       *buf;
-  gsize         size;
-  gsize         start;     /* first byte of the next line */
-  gsize         scan;      /* bytes in [start, scan) hold no '\n' */
-  gsize         end;       /* end of the bytes read so far */
-  gboolean      eof;
-  guint64       line_no;   /* number of the line last returned, from 1 */
-  guint64       consumed;  /* bytes of the lines returned so far */
-} HearthLineReader;
-
-typedef enum
-{
-  HEARTH_LINE_ERROR,
-  HEARTH_LINE_END,
-  HEARTH_LINE_OK,
-} HearthLineResult;
-
+/* Read errors: cancellation and the loader's own limits stay recognisable; anything else is
+ * an I/O problem of the file. */
 static void
-hearth_line_reader_init (HearthLineReader *self,
-                         GInputStream     *stream,
-                         GCancellable     *cancellable)
-{
-  memset (self, 0, sizeof *self);
-  self->stream = stream;
-  self->cancellable = cancellable;
-  self->size = HEARTH_FOLDED_CHUNK;
-  self->buf = g_malloc (self->size);
-}
-
-static void
-hearth_line_reader_clear (HearthLineReader *self)
-{
-  g_clear_pointer (&self->buf, g_free);
-}
-
-static void
-hearth_line_reader_set_error (GError **error,
+hearth_folded_set_read_error (GError **error,
                               GError  *read_error)
 {
-  /* Cancellation and the loader's own limits stay recognisable; anything else is an I/O
-   * problem of the file. */
   if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
       read_error->domain == HEARTH_PROFILE_ERROR)
     g_propagate_error (error, read_error);
@@ -86,72 +46,13 @@ hearth_line_reader_set_error (GError **error,
     }
 }
 
-/* Moves the partial line to the front of the buffer and makes room for one more read. */
 static void
-hearth_line_reader_make_room (HearthLineReader *self)
+hearth_folded_set_too_long (GError  **error,
+                            guint64   line_no)
 {
-  if (self->start > 0)
-    {
-      memmove (self->buf, self->buf + self->start, self->end - self->start);
-      self->end -= self->start;
-      self->scan -= self->start;
-      self->start = 0;
-    }
-  if (self->size - self->end < HEARTH_FOLDED_CHUNK)
-    {
-      self->size = MAX (self->size * 2, self->end + HEARTH_FOLDED_CHUNK);
-      self->buf = g_realloc (self->buf, self->size);
-    }
-}
-
-static HearthLineResult
-hearth_line_reader_next (HearthLineReader  *self,
-                         char             **line,
-                         gsize             *len,
-                         GError           **error)
-{
-  for (;;)
-    {
-      guint8 *nl = memchr (self->buf + self->scan, '\n', self->end - self->scan);
-      gsize line_end = nl != NULL ? (gsize) (nl - self->buf) : self->end;
-      GError *read_error = NULL;
-      gssize n;
-
-      if (line_end - self->start > HEARTH_FOLDED_MAX_LINE)
-        {
-          g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                       "line %" G_GUINT64_FORMAT ": longer than %d MiB",
-                       self->line_no + 1, HEARTH_FOLDED_MAX_LINE / (1024 * 1024));
-          return HEARTH_LINE_ERROR;
-        }
-      if (nl != NULL || (self->eof && self->start < self->end))
-        {
-          *line = (char *) self->buf + self->start;
-          *len = line_end - self->start;
-          self->consumed += *len + (nl != NULL);
-          self->start = self->scan = nl != NULL ? line_end + 1 : line_end;
-          self->line_no++;
-          return HEARTH_LINE_OK;
-        }
-      if (self->eof)
-        return HEARTH_LINE_END;
-
-      /* not every stream checks the cancellable itself (memory streams do not) */
-      if (g_cancellable_set_error_if_cancelled (self->cancellable, error))
-        return HEARTH_LINE_ERROR;
-      self->scan = self->end;
-      hearth_line_reader_make_room (self);
-      n = g_input_stream_read (self->stream, self->buf + self->end, self->size - self->end,
-                               self->cancellable, &read_error);
-      if (n < 0)
-        {
-          hearth_line_reader_set_error (error, read_error);
-          return HEARTH_LINE_ERROR;
-        }
-      if (n == 0)
-        self->eof = TRUE;
-      self->end += n;
-    }
+  g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+               "line %" G_GUINT64_FORMAT ": longer than %d MiB",
+               line_no, HEARTH_FOLDED_MAX_LINE / (1024 * 1024));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -378,11 +279,29 @@ typedef enum
   HEARTH_COUNT_INVALID,
 } HearthCountResult;
 
+/* The reader's own map from a frame's bytes to its function in the profile, so that a
+ * part's frames are found by the hash its worker computed. */
+typedef struct
+{
+  guint32 tag;       /* the hash's high half */
+  guint32 function;  /* function + 1; 0 is an empty slot */
+} HearthFrameSlot;
+
 typedef struct
 {
   HearthProfile     *profile;
   HearthProfile     *baseline;
   HearthFoldedMode   mode;
+  guint64            line_no;        /* lines read so far */
+  guint64            consumed;       /* their bytes */
+
+  guint64            seed;           /* of the frame hash, new for every file */
+  HearthFrameSlot   *frame_slots;
+  gsize              frame_mask;
+  gsize              frame_used;
+  GArray            *frame_map;      /* guint: a part's frame -> function */
+  GArray            *node_map;       /* guint: a part's node -> stack node */
+  gboolean           by_lines;       /* every part goes the line-by-line way */
 
   GArray            *pending;        /* HearthFoldedPending */
   GString           *pending_text;
@@ -440,6 +359,11 @@ hearth_folded_reader_init (HearthFoldedReader *self)
   self->last_text = g_string_new (NULL);
   self->last_pieces = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPiece));
   self->last_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  self->frame_mask = 1023;
+  self->frame_slots = g_new0 (HearthFrameSlot, self->frame_mask + 1);
+  self->frame_map = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->node_map = g_array_new (FALSE, FALSE, sizeof (guint));
   /* a node costs some 60 bytes with its share of the lookup table, and a new frame as
    * much again in its function and strings */
   self->max_nodes = (guint) MIN (_hearth_memory_budget () / 128, G_MAXUINT32 / 2);
@@ -461,6 +385,9 @@ hearth_folded_reader_clear (HearthFoldedReader *self)
   g_string_free (self->last_text, TRUE);
   g_array_unref (self->last_pieces);
   g_array_unref (self->last_nodes);
+  g_free (self->frame_slots);
+  g_array_unref (self->frame_map);
+  g_array_unref (self->node_map);
 }
 
 static inline gboolean
@@ -491,10 +418,10 @@ hearth_last_token (const char *s,
 /* A count is flamegraph.pl's `\d+(\.\d*)?`; integers are exact up to 2^63 - 1, and larger
  * values are capped there. */
 static HearthCountResult
-hearth_folded_parse_count (HearthFoldedReader *self,
-                           const char         *s,
-                           gsize               len,
-                           double             *out)
+hearth_folded_parse_count (GString    *num_buf,
+                           const char *s,
+                           gsize       len,
+                           double     *out)
 {
   gboolean negative = FALSE;
   gsize digits = 0, dot = G_MAXSIZE;
@@ -539,18 +466,18 @@ hearth_folded_parse_count (HearthFoldedReader *self,
       *out = (double) v;
       return HEARTH_COUNT_OK;
     }
-  g_string_truncate (self->num_buf, 0);
-  g_string_append_len (self->num_buf, s, len);
-  *out = g_ascii_strtod (self->num_buf->str, NULL);
+  g_string_truncate (num_buf, 0);
+  g_string_append_len (num_buf, s, len);
+  *out = g_ascii_strtod (num_buf->str, NULL);
   return HEARTH_COUNT_OK;
 }
 
 /* Splits a data line into its stack and count(s). Returns %NULL, or why the line is ignored. */
 static const char *
-hearth_folded_parse_line (HearthFoldedReader *self,
-                          const char         *line,
-                          gsize               len,
-                          HearthFoldedLine   *out)
+hearth_folded_parse_line (GString          *num_buf,
+                          const char       *line,
+                          gsize             len,
+                          HearthFoldedLine *out)
 {
   gsize tok = hearth_last_token (line, len);
   gsize pair_tok;
@@ -559,7 +486,7 @@ hearth_folded_parse_line (HearthFoldedReader *self,
   memset (out, 0, sizeof *out);
   if (tok == 0)
     return "no count";
-  r = hearth_folded_parse_count (self, line + tok, len - tok, &out->count);
+  r = hearth_folded_parse_count (num_buf, line + tok, len - tok, &out->count);
   if (r == HEARTH_COUNT_NEGATIVE)
     return "negative count";
   if (r == HEARTH_COUNT_INVALID)
@@ -574,7 +501,7 @@ hearth_folded_parse_line (HearthFoldedReader *self,
   pair_tok = hearth_last_token (line, out->stack_len);
   if (pair_tok > 0)
     {
-      r = hearth_folded_parse_count (self, line + pair_tok, out->stack_len - pair_tok,
+      r = hearth_folded_parse_count (num_buf, line + pair_tok, out->stack_len - pair_tok,
                                      &out->first);
       out->pair_len = hearth_trim_end (line, pair_tok);
       out->has_pair = (r == HEARTH_COUNT_OK || r == HEARTH_COUNT_SATURATED) && out->pair_len > 0;
@@ -936,7 +863,7 @@ hearth_folded_feed (HearthFoldedReader  *self,
       g_ascii_isdigit (line[lead + 4]))
     self->cpython = TRUE;
 
-  reason = hearth_folded_parse_line (self, line, len, &parsed);
+  reason = hearth_folded_parse_line (self->num_buf, line, len, &parsed);
   if (reason != NULL)
     {
       hearth_folded_tally (&self->ignored, line_no, reason);
@@ -986,14 +913,13 @@ hearth_folded_add_warnings (HearthFoldedReader *self)
  * not a profile. */
 static gboolean
 hearth_folded_plausible (HearthFoldedReader  *self,
-                         HearthLineReader    *lines,
                          gboolean             at_end,
                          GError             **error)
 {
   guint64 valid = self->n_stacks + self->pending->len;
   guint64 ratio = at_end ? HEARTH_FOLDED_IGNORED_RATIO : 10 * HEARTH_FOLDED_IGNORED_RATIO;
 
-  if ((valid == 0 && lines->consumed > HEARTH_FOLDED_FIRST_STACK_WITHIN) ||
+  if ((valid == 0 && self->consumed > HEARTH_FOLDED_FIRST_STACK_WITHIN) ||
       (self->ignored.n >= HEARTH_FOLDED_MIN_IGNORED * (at_end ? 1 : 10) &&
        self->ignored.n > ratio * valid))
     {
@@ -1003,15 +929,665 @@ hearth_folded_plausible (HearthFoldedReader  *self,
   return TRUE;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Parts: whole lines of the text, parsed by a worker thread into tables of their own, then
+ * merged into the profile in file order. A worker parses only what it can parse without
+ * knowing the lines before its part (stack lines with one count, valid UTF-8, nothing to
+ * warn about); a part with anything else is read again by the line-by-line path above when
+ * its turn comes, so that the result is the same as reading the file line by line. */
+
+typedef struct
+{
+  guint64 hash;
+  guint32 start;     /* in the part's text */
+  guint32 len;
+} HearthPartFrame;
+
+typedef struct
+{
+  guint32 parent;
+  guint32 frame;
+} HearthPartNode;
+
+typedef struct
+{
+  guint32 node;
+  double  weight;
+} HearthPartStack;
+
+typedef struct
+{
+  char     *text;
+  gsize     len;
+  gsize     size;              /* of the text's allocation */
+  gboolean  at_start;          /* the first part: a BOM may open it */
+  GError   *error;             /* not text: the read failed after the parts before */
+  gboolean  too_long;          /* not text: the line after the parts before is too long */
+
+  /* filled by the worker */
+  gboolean  done;
+  gboolean  usual;             /* FALSE: read it line by line */
+  gboolean  has_tid;           /* a CPython `tid:N` root frame */
+  gboolean  has_pair;          /* a line that could be a two-count line */
+  guint64   n_lines;
+  gsize     first_stack;       /* offset of the first stack line, or len */
+  GArray   *frames;            /* HearthPartFrame */
+  GArray   *nodes;             /* HearthPartNode, node 0 above them all */
+  GArray   *stacks;            /* HearthPartStack, one per stack line */
+  guint32  *frame_slots;       /* frame + 1, by hash */
+  gsize     frame_mask;
+  guint32  *node_slots;        /* node + 1, by (parent, frame) */
+  gsize     node_mask;
+} HearthFoldedPart;
+
+typedef struct
+{
+  guint64       seed;
+  guint         max_nodes;
+  GMutex        lock;
+  GCond         done;
+} HearthFoldedWork;
+
+static void
+hearth_folded_part_free (HearthFoldedPart *part)
+{
+  g_free (part->text);
+  g_clear_error (&part->error);
+  g_clear_pointer (&part->frames, g_array_unref);
+  g_clear_pointer (&part->nodes, g_array_unref);
+  g_clear_pointer (&part->stacks, g_array_unref);
+  g_free (part->frame_slots);
+  g_free (part->node_slots);
+  g_free (part);
+}
+
+/* Frames are hashed 8 bytes at a time with a multiply-xorshift mix, keyed per file: some
+ * times faster than SipHash on the bulk of a large file, where every byte is a frame's. */
+static inline guint64
+hearth_folded_mix (guint64 h)
+{
+  h ^= h >> 32;
+  h *= G_GUINT64_CONSTANT (0xd6e8feb86659fd93);
+  h ^= h >> 32;
+  return h;
+}
+
+static guint64
+hearth_folded_hash (guint64     seed,
+                    const char *s,
+                    gsize       n)
+{
+  guint64 h = seed ^ (n * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+  guint64 w;
+
+  for (; n >= 8; s += 8, n -= 8)
+    {
+      memcpy (&w, s, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+      h ^= h >> 29;
+    }
+  w = 0;
+  memcpy (&w, s, n);
+  return hearth_folded_mix (h ^ w);
+}
+
+static void
+hearth_part_frames_grow (HearthFoldedPart *part)
+{
+  const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
+  gsize mask = part->frame_mask * 2 + 1;
+  guint32 *slots = g_new0 (guint32, mask + 1);
+
+  for (guint i = 0; i < part->frames->len; i++)
+    {
+      gsize at = frames[i].hash & mask;
+
+      while (slots[at] != 0)
+        at = (at + 1) & mask;
+      slots[at] = i + 1;
+    }
+  g_free (part->frame_slots);
+  part->frame_slots = slots;
+  part->frame_mask = mask;
+}
+
+static guint32
+hearth_part_frame (HearthFoldedPart *part,
+                   guint64           seed,
+                   gsize             start,
+                   gsize             len)
+{
+  guint64 hash = hearth_folded_hash (seed, part->text + start, len);
+  HearthPartFrame fresh = { hash, (guint32) start, (guint32) len };
+  gsize at = hash & part->frame_mask;
+
+  for (;; at = (at + 1) & part->frame_mask)
+    {
+      guint32 v = part->frame_slots[at];
+      const HearthPartFrame *f;
+
+      if (v == 0)
+        break;
+      f = &g_array_index (part->frames, HearthPartFrame, v - 1);
+      if (f->hash == hash && f->len == len &&
+          memcmp (part->text + f->start, part->text + start, len) == 0)
+        return v - 1;
+    }
+  g_array_append_val (part->frames, fresh);
+  part->frame_slots[at] = part->frames->len;
+  if (part->frames->len * 2 > part->frame_mask)
+    hearth_part_frames_grow (part);
+  return part->frames->len - 1;
+}
+
+static inline gsize
+hearth_part_node_hash (guint64 seed,
+                       guint32 parent,
+                       guint32 frame)
+{
+  return hearth_folded_mix ((((guint64) parent << 32) | frame) ^ seed);
+}
+
+static void
+hearth_part_nodes_grow (HearthFoldedPart *part,
+                        guint64           seed)
+{
+  const HearthPartNode *nodes = (const HearthPartNode *) (void *) part->nodes->data;
+  gsize mask = part->node_mask * 2 + 1;
+  guint32 *slots = g_new0 (guint32, mask + 1);
+
+  for (guint i = 1; i < part->nodes->len; i++)
+    {
+      gsize at = hearth_part_node_hash (seed, nodes[i].parent, nodes[i].frame) & mask;
+
+      while (slots[at] != 0)
+        at = (at + 1) & mask;
+      slots[at] = i + 1;
+    }
+  g_free (part->node_slots);
+  part->node_slots = slots;
+  part->node_mask = mask;
+}
+
+static guint32
+hearth_part_node (HearthFoldedPart *part,
+                  guint64           seed,
+                  guint32           parent,
+                  guint32           frame)
+{
+  HearthPartNode fresh = { parent, frame };
+  gsize at = hearth_part_node_hash (seed, parent, frame) & part->node_mask;
+
+  for (;; at = (at + 1) & part->node_mask)
+    {
+      guint32 v = part->node_slots[at];
+      const HearthPartNode *n;
+
+      if (v == 0)
+        break;
+      n = &g_array_index (part->nodes, HearthPartNode, v - 1);
+      if (n->parent == parent && n->frame == frame)
+        return v - 1;
+    }
+  g_array_append_val (part->nodes, fresh);
+  part->node_slots[at] = part->nodes->len;
+  if (part->nodes->len * 2 > part->node_mask)
+    hearth_part_nodes_grow (part, seed);
+  return part->nodes->len - 1;
+}
+
+/* TRUE when s[0..len) is valid UTF-8 without NUL, as hearth_folded_feed wants it; ASCII
+ * (nearly every line) is told a word at a time. */
+static gboolean
+hearth_part_text_ok (const char *s,
+                     gsize       len)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  const guint64 highs = G_GUINT64_CONSTANT (0x8080808080808080);
+  guint64 w, flags = 0;
+  gsize i = 0;
+
+  for (; i + 8 <= len; i += 8)
+    {
+      memcpy (&w, s + i, 8);
+      flags |= (w | ((w - ones) & ~w)) & highs;
+    }
+  for (; i < len; i++)
+    flags |= (s[i] == '\0' || (s[i] & 0x80)) ? 1 : 0;
+  if (flags == 0)
+    return TRUE;
+  return memchr (s, '\0', len) == NULL && g_utf8_validate_len (s, len, NULL);
+}
+
+/* One line of a part: FALSE when it needs the line-by-line path. */
+static gboolean
+hearth_part_line (HearthFoldedPart *part,
+                  HearthFoldedWork *work,
+                  GString          *num_buf,
+                  gsize             pos,
+                  gsize             len)
+{
+  const char *line = part->text + pos;
+  HearthFoldedLine parsed;
+  gsize lead = 0, start, depth = 0;
+  guint32 node = 0;
+  HearthPartStack stack;
+
+  if (len > HEARTH_FOLDED_MAX_LINE ||
+      (part->at_start && part->n_lines == 1 && len >= 3 && memcmp (line, "\xef\xbb\xbf", 3) == 0))
+    return FALSE;
+  len = hearth_trim_end (line, len);
+  while (lead < len && hearth_is_blank (line[lead]))
+    lead++;
+  if (lead == len || line[lead] == '#')
+    return TRUE;
+  if (!hearth_part_text_ok (line, len))
+    return FALSE;
+  if (len - lead > 5 && memcmp (line + lead, "tid:", 4) == 0 && g_ascii_isdigit (line[lead + 4]))
+    part->has_tid = TRUE;
+  if (hearth_folded_parse_line (num_buf, line, len, &parsed) != NULL || parsed.saturated)
+    return FALSE;
+  part->has_pair |= parsed.has_pair;
+
+  start = 0;
+  for (gsize i = 0; i <= parsed.stack_len; i++)
+    {
+      if (i < parsed.stack_len && line[i] != ';')
+        continue;
+      if (i > start)
+        {
+          /* a file name's ';' is re-joined, and warned about, by the other path */
+          if (++depth > HEARTH_FOLDED_MAX_DEPTH ||
+              hearth_piece_is_unclosed (line + start, i - start))
+            return FALSE;
+          node = hearth_part_node (part, work->seed, node,
+                                   hearth_part_frame (part, work->seed, pos + start, i - start));
+        }
+      start = i + 1;
+    }
+  if (depth == 0 || part->nodes->len > work->max_nodes)
+    return FALSE;
+  if (part->stacks->len == 0)
+    part->first_stack = pos;
+  stack.node = node;
+  stack.weight = parsed.count;
+  g_array_append_val (part->stacks, stack);
+  return TRUE;
+}
+
+static void
+hearth_part_parse (HearthFoldedPart *part,
+                   HearthFoldedWork *work)
+{
+  g_autoptr (GString) num_buf = g_string_new (NULL);
+  HearthPartNode root = { 0, 0 };
+  gsize pos = 0;
+
+  part->frames = g_array_new (FALSE, FALSE, sizeof (HearthPartFrame));
+  part->nodes = g_array_new (FALSE, FALSE, sizeof (HearthPartNode));
+  part->stacks = g_array_new (FALSE, FALSE, sizeof (HearthPartStack));
+  g_array_append_val (part->nodes, root);
+  /* tables that grow from a size fit for the part: a small one costs little to clear */
+  part->frame_mask = 15;
+  while (part->frame_mask < 1023 && part->frame_mask * 64 < part->len)
+    part->frame_mask = part->frame_mask * 2 + 1;
+  part->frame_slots = g_new0 (guint32, part->frame_mask + 1);
+  part->node_mask = part->frame_mask * 4 + 3;
+  part->node_slots = g_new0 (guint32, part->node_mask + 1);
+  part->first_stack = part->len;
+  part->usual = TRUE;
+
+  while (pos < part->len)
+    {
+      const char *nl = memchr (part->text + pos, '\n', part->len - pos);
+      gsize end = nl != NULL ? (gsize) (nl - part->text) : part->len;
+
+      part->n_lines++;
+      if (!hearth_part_line (part, work, num_buf, pos, end - pos))
+        {
+          part->usual = FALSE;
+          break;
+        }
+      pos = nl != NULL ? end + 1 : end;
+    }
+  /* the tables are of no use to the other path */
+  if (!part->usual)
+    {
+      g_clear_pointer (&part->frames, g_array_unref);
+      g_clear_pointer (&part->nodes, g_array_unref);
+      g_clear_pointer (&part->stacks, g_array_unref);
+    }
+  g_clear_pointer (&part->frame_slots, g_free);
+  g_clear_pointer (&part->node_slots, g_free);
+}
+
+static void
+hearth_part_work (gpointer data,
+                  gpointer user_data)
+{
+  HearthFoldedPart *part = data;
+  HearthFoldedWork *work = user_data;
+
+  hearth_part_parse (part, work);
+  g_mutex_lock (&work->lock);
+  part->done = TRUE;
+  g_cond_broadcast (&work->done);
+  g_mutex_unlock (&work->lock);
+}
+
+/* A part the worker could not parse, read line by line as the file always was. */
+static gboolean
+hearth_folded_merge_lines (HearthFoldedReader  *self,
+                           HearthFoldedPart    *part,
+                           GError             **error)
+{
+  gsize pos = 0;
+
+  while (pos < part->len)
+    {
+      const char *nl = memchr (part->text + pos, '\n', part->len - pos);
+      gsize end = nl != NULL ? (gsize) (nl - part->text) : part->len;
+
+      if (end - pos > HEARTH_FOLDED_MAX_LINE)
+        {
+          hearth_folded_set_too_long (error, self->line_no + 1);
+          return FALSE;
+        }
+      self->line_no++;
+      self->consumed += end - pos + (nl != NULL);
+      if (!hearth_folded_feed (self, part->text + pos, end - pos, self->line_no, error) ||
+          !hearth_folded_plausible (self, FALSE, error))
+        return FALSE;
+      pos = nl != NULL ? end + 1 : end;
+    }
+  return TRUE;
+}
+
+static void
+hearth_folded_frames_grow (HearthFoldedReader *self)
+{
+  gsize mask = self->frame_mask * 2 + 1;
+  HearthFrameSlot *slots = g_new0 (HearthFrameSlot, mask + 1);
+
+  for (gsize i = 0; i <= self->frame_mask; i++)
+    if (self->frame_slots[i].function != 0)
+      {
+        const char *frame = hearth_profile_get_function (self->profile,
+                                                         self->frame_slots[i].function - 1)->frame;
+        gsize at = hearth_folded_hash (self->seed, frame, strlen (frame)) & mask;
+
+        while (slots[at].function != 0)
+          at = (at + 1) & mask;
+        slots[at] = self->frame_slots[i];
+      }
+  g_free (self->frame_slots);
+  self->frame_slots = slots;
+  self->frame_mask = mask;
+}
+
+/* The function of a part's frame, interned when the file has not had it before. */
+static guint
+hearth_folded_frame_function (HearthFoldedReader *self,
+                              const char         *frame,
+                              gsize               len,
+                              guint64             hash)
+{
+  gsize at = hash & self->frame_mask;
+  HearthFrameSlot *slot;
+
+  for (;; at = (at + 1) & self->frame_mask)
+    {
+      slot = &self->frame_slots[at];
+      if (slot->function == 0)
+        break;
+      if (slot->tag == (guint32) (hash >> 32))
+        {
+          const char *known = hearth_profile_get_function (self->profile,
+                                                           slot->function - 1)->frame;
+
+          if (strncmp (known, frame, len) == 0 && known[len] == '\0')
+            return slot->function - 1;
+        }
+    }
+  slot->tag = (guint32) (hash >> 32);
+  slot->function = hearth_folded_intern (self, self->profile, frame, len) + 1;
+  if (++self->frame_used * 2 > self->frame_mask)
+    {
+      guint function = slot->function - 1;
+
+      hearth_folded_frames_grow (self);
+      return function;
+    }
+  return slot->function - 1;
+}
+
+/* A part is merged in the order the line-by-line path would have made functions and nodes:
+ * its frames and nodes are numbered by their first use in the part. */
+static gboolean
+hearth_folded_merge_tables (HearthFoldedReader  *self,
+                            HearthFoldedPart    *part,
+                            GError             **error)
+{
+  const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
+  const HearthPartNode *nodes = (const HearthPartNode *) (void *) part->nodes->data;
+  const HearthPartStack *stacks = (const HearthPartStack *) (void *) part->stacks->data;
+  guint *fmap, *nmap;
+
+  g_array_set_size (self->frame_map, part->frames->len);
+  fmap = (guint *) (void *) self->frame_map->data;
+  for (guint i = 0; i < part->frames->len; i++)
+    fmap[i] = hearth_folded_frame_function (self, part->text + frames[i].start, frames[i].len,
+                                            frames[i].hash);
+  g_array_set_size (self->node_map, part->nodes->len);
+  nmap = (guint *) (void *) self->node_map->data;
+  nmap[0] = 0;
+  for (guint i = 1; i < part->nodes->len; i++)
+    nmap[i] = _hearth_profile_stack_child (self->profile, nmap[nodes[i].parent],
+                                           fmap[nodes[i].frame]);
+  for (guint i = 0; i < part->stacks->len; i++)
+    _hearth_profile_add_stack_at (self->profile, nmap[stacks[i].node], stacks[i].weight);
+
+  self->n_stacks += part->stacks->len;
+  self->line_no += part->n_lines;
+  self->consumed += part->len;
+  if (part->stacks->len > 0)
+    self->mode = HEARTH_FOLDED_SINGLE;
+  /* the last stack's nodes are no shortcut for the line-by-line path any more */
+  g_array_set_size (self->last_pieces, 0);
+  return hearth_folded_check_budget (self, self->profile, error);
+}
+
+static gboolean
+hearth_folded_merge (HearthFoldedReader  *self,
+                     HearthFoldedPart    *part,
+                     GError             **error)
+{
+  if (part->error != NULL)
+    {
+      hearth_folded_set_read_error (error, g_steal_pointer (&part->error));
+      return FALSE;
+    }
+  if (part->too_long)
+    {
+      hearth_folded_set_too_long (error, self->line_no + 1);
+      return FALSE;
+    }
+  /* what the part's lines mean may depend on the lines before: a first `tid:` line
+   * changes how frames are split, a two-count line is one while no line has had one
+   * count (and held ones wait for the first that has), and blank lines before the first
+   * stack count towards "not a profile" */
+  if (self->by_lines || !part->usual || (part->has_tid && !self->cpython) ||
+      self->mode == HEARTH_FOLDED_PAIR_CANDIDATE ||
+      (part->has_pair && self->mode != HEARTH_FOLDED_SINGLE) ||
+      (self->n_stacks + self->pending->len == 0 &&
+       self->consumed + part->first_stack > HEARTH_FOLDED_FIRST_STACK_WITHIN))
+    return hearth_folded_merge_lines (self, part, error);
+  return hearth_folded_merge_tables (self, part, error);
+}
+
+/* Cuts the stream into parts that end at a line end; the partial line after the last is
+ * carried to the next. */
+typedef struct
+{
+  GInputStream *stream;
+  GCancellable *cancellable;
+  gsize         part_size;
+  char         *buf;
+  gsize         size;
+  gsize         end;
+  gboolean      eof;
+  gboolean      started;
+  char         *spare;        /* a merged part's buffer, for the next part */
+  gsize         spare_size;
+} HearthFoldedCutter;
+
+static HearthFoldedPart *
+hearth_folded_cut (HearthFoldedCutter *c)
+{
+  HearthFoldedPart *part = g_new0 (HearthFoldedPart, 1);
+  const char *nl = NULL;
+  gsize keep;
+
+  part->done = TRUE;
+  for (;;)
+    {
+      GError *read_error = NULL;
+      gssize n;
+
+      if (c->eof || c->end >= c->part_size)
+        {
+          nl = c->eof ? NULL : memrchr (c->buf, '\n', c->end);
+          if (c->eof || nl != NULL)
+            break;
+          if (c->end > HEARTH_FOLDED_MAX_LINE)
+            {
+              part->too_long = TRUE;
+              return part;
+            }
+        }
+      if (g_cancellable_set_error_if_cancelled (c->cancellable, &part->error))
+        return part;
+      if (c->size - c->end < c->part_size)
+        {
+          c->size = MAX (c->size * 2, c->end + c->part_size);
+          c->buf = g_realloc (c->buf, c->size);
+        }
+      n = g_input_stream_read (c->stream, c->buf + c->end, c->part_size, c->cancellable,
+                               &read_error);
+      if (n < 0)
+        {
+          part->error = read_error;
+          return part;
+        }
+      c->eof = n == 0;
+      c->end += n;
+    }
+  if (c->end == 0)
+    {
+      hearth_folded_part_free (part);
+      return NULL;
+    }
+
+  /* the part keeps the buffer; the rest of it starts the next one */
+  keep = nl != NULL ? (gsize) (nl - c->buf) + 1 : c->end;
+  part->text = c->buf;
+  part->len = keep;
+  part->size = c->size;
+  part->at_start = !c->started;
+  part->done = FALSE;
+  c->started = TRUE;
+  c->size = MAX (c->part_size * 2, c->end - keep + c->part_size);
+  /* a buffer used before has its pages already: fresh ones fault in, page by page */
+  if (c->spare != NULL && c->spare_size >= c->size)
+    {
+      c->buf = g_steal_pointer (&c->spare);
+      c->size = c->spare_size;
+    }
+  else
+    c->buf = g_malloc (c->size);
+  memcpy (c->buf, part->text + keep, c->end - keep);
+  c->end -= keep;
+  return part;
+}
+
+static gboolean
+hearth_folded_read_parts (HearthFoldedReader  *self,
+                          GInputStream        *stream,
+                          gsize                part_size,
+                          guint                n_workers,
+                          GCancellable        *cancellable,
+                          GError             **error)
+{
+  HearthFoldedCutter cutter = { stream, cancellable, part_size, NULL, 0, 0, FALSE, FALSE,
+                                NULL, 0 };
+  HearthFoldedWork work = { self->seed, self->max_nodes };
+  GQueue queue = G_QUEUE_INIT;
+  GThreadPool *pool = NULL;
+  gboolean cut_all = FALSE, ok = TRUE;
+  HearthFoldedPart *part;
+
+  g_mutex_init (&work.lock);
+  g_cond_init (&work.done);
+  cutter.size = part_size * 2;
+  cutter.buf = g_malloc (cutter.size);
+
+  while (ok)
+    {
+      /* a few parts ahead of the merge: both cores busy, memory bounded */
+      while (!cut_all && queue.length < MAX (2 * n_workers, 1))
+        {
+          part = hearth_folded_cut (&cutter);
+          cut_all = part == NULL || part->done;
+          if (part == NULL)
+            break;
+          g_queue_push_tail (&queue, part);
+          if (part->done)
+            break;
+          /* a file of one part is parsed here, without starting threads */
+          if (pool == NULL && n_workers > 0 &&
+              !(cutter.eof && cutter.end == 0 && queue.length == 1))
+            pool = g_thread_pool_new (hearth_part_work, &work, n_workers, FALSE, NULL);
+          if (pool != NULL)
+            g_thread_pool_push (pool, part, NULL);
+          else
+            hearth_part_work (part, &work);
+        }
+      part = g_queue_pop_head (&queue);
+      if (part == NULL)
+        break;
+      g_mutex_lock (&work.lock);
+      while (!part->done)
+        g_cond_wait (&work.done, &work.lock);
+      g_mutex_unlock (&work.lock);
+      ok = hearth_folded_merge (self, part, error);
+      if (cutter.spare == NULL && part->text != NULL)
+        {
+          cutter.spare = g_steal_pointer (&part->text);
+          cutter.spare_size = part->size;
+        }
+      hearth_folded_part_free (part);
+    }
+
+  if (pool != NULL)
+    g_thread_pool_free (pool, TRUE, TRUE);
+  g_queue_clear_full (&queue, (GDestroyNotify) hearth_folded_part_free);
+  g_free (cutter.buf);
+  g_free (cutter.spare);
+  g_mutex_clear (&work.lock);
+  g_cond_clear (&work.done);
+  return ok;
+}
+
 /**
  * _hearth_folded_read:
  * @stream: the folded text, already decompressed
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for an error
  *
- * Reads folded stacks (`frame;frame;frame COUNT` lines, root first) line by line: the file
- * is never held in memory as a whole. Lines that are not stacks are skipped and counted in
- * one warning; a file of nothing but such lines is an error.
+ * Reads folded stacks (`frame;frame;frame COUNT` lines, root first) part by part: the file
+ * is never held in memory as a whole, and the parts are parsed on all cores. Lines that are
+ * not stacks are skipped and counted in one warning; a file of nothing but such lines is an
+ * error.
  *
  * A file is differential (difffolded.pl's `STACK BEFORE AFTER`) when every one of its stack
  * lines ends with two counts. Then the returned profile holds the AFTER counts and its
@@ -1027,29 +1603,51 @@ _hearth_folded_read (GInputStream  *stream,
                      GCancellable  *cancellable,
                      GError       **error)
 {
+  guint n_workers = CLAMP (g_get_num_processors (), 1, HEARTH_FOLDED_MAX_WORKERS);
+
+  /* a thread reserves address space (its stack, its malloc arena) that a small budget, as
+   * under a ulimit -v, keeps for the profile */
+  if (_hearth_memory_budget () < HEARTH_FOLDED_THREADS_FROM)
+    n_workers = 0;
+
+  return _hearth_folded_read_parts (stream, HEARTH_FOLDED_PART_SIZE,
+                                    n_workers > 1 ? n_workers : 0, FALSE, cancellable, error);
+}
+
+/**
+ * _hearth_folded_read_parts:
+ * @stream: the folded text, already decompressed
+ * @part_size: about how many bytes a part has (more when a line is longer)
+ * @n_workers: threads that parse parts, 0 to parse them in the calling thread
+ * @by_lines: read every part line by line, as a part with warnings is read
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * _hearth_folded_read () with its parts chosen: the result is the same whatever they are.
+ *
+ * Returns: (transfer full): a finished profile, or %NULL with @error set
+ */
+HearthProfile *
+_hearth_folded_read_parts (GInputStream  *stream,
+                           gsize          part_size,
+                           guint          n_workers,
+                           gboolean       by_lines,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
   HearthFoldedReader self;
-  HearthLineReader lines;
-  HearthLineResult r;
   HearthProfile *result = NULL;
-  char *line;
-  gsize len;
 
   g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+  g_return_val_if_fail (part_size > 0 && part_size <= HEARTH_FOLDED_MAX_LINE, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   hearth_folded_reader_init (&self);
-  hearth_line_reader_init (&lines, stream, cancellable);
-
-  while ((r = hearth_line_reader_next (&lines, &line, &len, error)) == HEARTH_LINE_OK)
-    if (!hearth_folded_feed (&self, line, len, lines.line_no, error) ||
-        !hearth_folded_plausible (&self, &lines, FALSE, error))
-      {
-        r = HEARTH_LINE_ERROR;
-        break;
-      }
-  if (r == HEARTH_LINE_ERROR)
+  self.by_lines = by_lines;
+  if (!hearth_folded_read_parts (&self, stream, part_size,
+                                 MIN (n_workers, HEARTH_FOLDED_MAX_WORKERS), cancellable, error))
     goto out;
-  if (!hearth_folded_plausible (&self, &lines, TRUE, error))
+  if (!hearth_folded_plausible (&self, TRUE, error))
     goto out;
 
   if (self.mode == HEARTH_FOLDED_PAIR_CANDIDATE && !hearth_folded_flush_as_pairs (&self, error))
@@ -1073,7 +1671,6 @@ _hearth_folded_read (GInputStream  *stream,
   result = g_steal_pointer (&self.profile);
 
 out:
-  hearth_line_reader_clear (&lines);
   hearth_folded_reader_clear (&self);
   return result;
 }

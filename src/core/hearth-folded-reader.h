@@ -16,6 +16,12 @@ G_BEGIN_DECLS
 HearthProfile *_hearth_folded_read        (GInputStream  *stream,
                                            GCancellable  *cancellable,
                                            GError       **error);
+HearthProfile *_hearth_folded_read_parts  (GInputStream  *stream,
+                                           gsize          part_size,
+                                           guint          n_workers,
+                                           gboolean       by_lines,
+                                           GCancellable  *cancellable,
+                                           GError       **error);
 void           _hearth_folded_split_frame (const char    *frame,
                                            char         **file,
                                            gint64        *line,
