@@ -10,7 +10,7 @@
 
 #include "hearth-session-private.h"
 
-#include <string.h>
+#include "hearth-function-table.h"
 
 struct _HearthSearchHits
 {
@@ -85,41 +85,6 @@ hearth_search_hits_match (HearthProfile *profile,
   return self != NULL && function < self->n_functions && self->hit[function] != 0;
 }
 
-static gboolean
-field_matches (const char *field,
-               const char *folded_text,
-               GRegex     *regex)
-{
-  g_autofree char *folded = NULL;
-
-  if (field == NULL || field[0] == '\0')
-    return FALSE;
-  if (regex != NULL)
-    return g_regex_match (regex, field, 0, NULL);
-  folded = g_utf8_casefold (field, -1);
-  return strstr (folded, folded_text) != NULL;
-}
-
-static gboolean
-function_matches (HearthSession *self,
-                  guint          function,
-                  const char    *folded_text,
-                  GRegex        *regex)
-{
-  const HearthFunction *f = hearth_profile_get_function (self->profile, function);
-  const char *fields[5] = { NULL, NULL, f->name, f->file, f->frame };
-
-  if (self->names != NULL)
-    {
-      fields[0] = hearth_names_get_label (self->names, function);
-      fields[1] = hearth_names_get_qualified (self->names, function);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (field_matches (fields[i], folded_text, regex))
-      return TRUE;
-  return FALSE;
-}
-
 /* Recomputes the hits and totals of the search for the current tree; notifies the totals. */
 void
 _hearth_session_update_search (HearthSession *self)
@@ -148,7 +113,8 @@ _hearth_session_update_search (HearthSession *self)
       g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_SEARCH_ERROR]);
     }
 
-  if (self->profile != NULL && self->tree != NULL && self->search_text != NULL &&
+  if (self->profile != NULL && self->names != NULL && self->tree != NULL &&
+      self->search_text != NULL &&
       self->search_text[0] != '\0' && error_message == NULL)
     {
       n_functions = hearth_profile_get_n_functions (self->profile);
@@ -156,7 +122,7 @@ _hearth_session_update_search (HearthSession *self)
         folded = g_utf8_casefold (self->search_text, -1);
       self->hits = search_hits_new (n_functions);
       for (guint f = 0; f < n_functions; f++)
-        self->hits->hit[f] = function_matches (self, f, folded, regex);
+        self->hits->hit[f] = hearth_function_table_matches (self->names, f, folded, regex);
 
       self->match_total = hearth_call_tree_get_match_total (self->tree, hearth_search_hits_match,
                                                             self->hits, NULL);
