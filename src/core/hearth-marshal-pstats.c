@@ -123,8 +123,9 @@ hearth_marshal_get_slot_data (HearthMarshal *self,
 /* Decodes @n plain numbers ('i', 'I' or 'g', flagged or not), or references to stored ones,
  * from @pos on, without moving or storing anything; @floats NULL takes ints only. Returns
  * the position after them, or 0 when one of them is something else. @floats and @flagged
- * get a bit per item, @units the budget the tokens would take. The values are the tokens'. */
-static gsize
+ * get a bit per item, @units the budget the tokens would take. The values are the tokens'.
+ * Inlined everywhere: with @n known at the call, the loop unrolls. */
+static inline __attribute__ ((always_inline)) gsize
 scan_numbers (HearthMarshal *self,
               gsize          pos,
               guint          n,
@@ -226,7 +227,7 @@ take_number_slots (HearthMarshal *self,
 
 /* Scans a tuple of @n plain numbers at @pos without storing anything: returns the position
  * after it, or 0 when the value there is something else. */
-static inline gsize
+static inline __attribute__ ((always_inline)) gsize
 scan_number_tuple (HearthMarshal *self,
                    gsize          pos,
                    guint          n,
@@ -434,6 +435,44 @@ known_ref_at (HearthMarshal *self,
   return *data != 0 && (*data & mask) == want;
 }
 
+/* The loop of hearth_marshal_read_known_entries(), once its checks are passed. */
+static inline __attribute__ ((always_inline)) guint
+read_known_run (HearthMarshal          *self,
+                guint                   n,
+                guint32                 mask,
+                guint32                 want,
+                HearthMarshalEntryFunc  func,
+                gpointer                user_data)
+{
+  gint64 integers[32];
+  double numbers[32];
+  guint count = 0;
+
+  for (;;)
+    {
+      guint flagged = 0, floats = 0;
+      guint64 units = 0;
+      guint32 data;
+      gsize end;
+
+      if (!known_ref_at (self, self->pos, mask, want, &data))
+        break;
+      end = scan_number_tuple (self, self->pos + 5, n, integers, numbers, &floats, &flagged,
+                               &units);
+      if (end == 0 || units > self->budget)
+        break;
+
+      /* the key takes nothing, like hearth_marshal_skip_ref(); the dict is before a key again */
+      self->budget -= units;
+      store_number_tuple (self, self->pos + 5, n, flagged);
+      self->pos = end;
+      self->last = HEARTH_MARSHAL_END;
+      count++;
+      func (user_data, data, integers, numbers, floats);
+    }
+  return count;
+}
+
 /**
  * hearth_marshal_read_known_entries:
  * @self: a parser inside a dict, before a key
@@ -461,9 +500,6 @@ hearth_marshal_read_known_entries (HearthMarshal          *self,
                                    HearthMarshalEntryFunc  func,
                                    gpointer                user_data)
 {
-  gint64 integers[32];
-  double numbers[32];
-  guint count = 0;
   Frame *top;
 
   g_return_val_if_fail (self != NULL && n >= 1 && n <= 32 && func != NULL, 0);
@@ -474,29 +510,10 @@ hearth_marshal_read_known_entries (HearthMarshal          *self,
       self->depth >= HEARTH_MARSHAL_MAX_DEPTH)
     return 0;
 
-  for (;;)
-    {
-      guint flagged = 0, floats = 0;
-      guint64 units = 0;
-      guint32 data;
-      gsize end;
-
-      if (!known_ref_at (self, self->pos, mask, want, &data))
-        break;
-      end = scan_number_tuple (self, self->pos + 5, n, integers, numbers, &floats, &flagged,
-                               &units);
-      if (end == 0 || units > self->budget)
-        break;
-
-      /* the key takes nothing, like hearth_marshal_skip_ref(); the dict is before a key again */
-      self->budget -= units;
-      store_number_tuple (self, self->pos + 5, n, flagged);
-      self->pos = end;
-      self->last = HEARTH_MARSHAL_END;
-      count++;
-      func (user_data, data, integers, numbers, floats);
-    }
-  return count;
+  /* a pstats value has four numbers: the loop unrolls for them */
+  if (n == 4)
+    return read_known_run (self, 4, mask, want, func, user_data);
+  return read_known_run (self, n, mask, want, func, user_data);
 }
 
 /**

@@ -528,6 +528,26 @@ _hearth_profile_set_numbers (HearthProfile *self,
   f->listed = TRUE;
 }
 
+/* A reader that can tell how many edges are coming sets their room aside at once: growing
+ * the largest array of a big profile step by step copies it over and over. Room not used
+ * is never touched, so it costs address space, not memory. */
+void
+_hearth_profile_reserve_edges (HearthProfile *self,
+                               gsize          n)
+{
+  HearthEdge *room;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  if (n <= self->edges_size || n > G_MAXUINT)
+    return;
+  room = g_try_renew (HearthEdge, self->edges, n);
+  if (room == NULL)
+    return;
+  self->edges = room;
+  self->edges_size = (guint) n;
+}
+
 void
 _hearth_profile_set_edge (HearthProfile *self,
                           guint          caller,
@@ -543,6 +563,25 @@ _hearth_profile_set_edge (HearthProfile *self,
   g_return_if_fail (caller < self->functions->len && callee < self->functions->len);
 
   append_edge (self, &e);
+}
+
+/* Appends @n edges in one call: the callers of a large profile come by the million. */
+void
+_hearth_profile_add_edges (HearthProfile    *self,
+                           const HearthEdge *edges,
+                           guint             n)
+{
+  guint n_functions;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (n == 0 || edges != NULL);
+
+  n_functions = self->functions->len;
+  for (guint i = 0; i < n; i++)
+    {
+      g_return_if_fail (edges[i].caller < n_functions && edges[i].callee < n_functions);
+      append_edge (self, &edges[i]);
+    }
 }
 
 void
