@@ -315,7 +315,11 @@ hearth_marshal_read_numbers (HearthMarshal *self,
   top = fast_path_frame (self);
   if (top == NULL || top->container == HEARTH_MARSHAL_DICT || top->remaining < n)
     return FALSE;
-  end = scan_numbers (self, self->pos, n, integers, numbers, floats, &flagged, &units);
+  /* a pstats value's four numbers: unrolled */
+  if (n == 4)
+    end = scan_numbers (self, self->pos, 4, integers, numbers, floats, &flagged, &units);
+  else
+    end = scan_numbers (self, self->pos, n, integers, numbers, floats, &flagged, &units);
   if (end == 0 || units > self->budget)
     return FALSE;
 
@@ -399,7 +403,10 @@ hearth_marshal_read_number_tuple (HearthMarshal *self,
   top = fast_path_frame (self);
   if (top == NULL || self->depth >= HEARTH_MARSHAL_MAX_DEPTH)
     return FALSE;
-  end = scan_number_tuple (self, self->pos, n, integers, numbers, floats, &flagged, &units);
+  if (n == 4)
+    end = scan_number_tuple (self, self->pos, 4, integers, numbers, floats, &flagged, &units);
+  else
+    end = scan_number_tuple (self, self->pos, n, integers, numbers, floats, &flagged, &units);
   if (end == 0 || units > self->budget)
     return FALSE;
 

@@ -123,6 +123,8 @@ is_weird_time (double value)
  * four numbers, each a reference or an 'i' (the profile module's plain counts take less,
  * and their edges are made room for as they come). */
 #define CPROFILE_EDGE_BYTES    (5 + 2 + 4 * 5)
+/* The most edges made room for at once (640 MB of address space): past it, they grow. */
+#define MAX_EDGE_ROOM          ((gsize) 16 * 1024 * 1024)
 
 static void
 remember_slot (PstatsReader *r,
@@ -913,7 +915,7 @@ _hearth_pstats_read (const guint8  *data,
   r.profile = _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
                                    HEARTH_UNIT_SECONDS);
   r.text = g_string_sized_new (256);
-  _hearth_profile_reserve_edges (r.profile, len / CPROFILE_EDGE_BYTES);
+  _hearth_profile_reserve_edges (r.profile, MIN (len / CPROFILE_EDGE_BYTES, MAX_EDGE_ROOM));
 
   if (read_profile (&r, error))
     {
