@@ -29,21 +29,11 @@ import random
 import sys
 import types
 
+# the names of the other generator, so that the two files look alike
+from gen_big_prof import PACKAGES, WORDS
+
 HEARTH_PROJECT = "/home/dev/src/warehouse"
 HEARTH_SITE = "/home/dev/.venvs/warehouse/lib/python3.11/site-packages"
-
-WORDS = (
-    "get set load save parse read write build make find check update apply "
-    "render format compute merge split join open close send recv fetch store "
-    "handle process validate convert encode decode resolve register lookup "
-    "iter walk visit emit flush reset init prepare finish collect filter map "
-    "reduce sort group count scan match compile execute dispatch wrap unwrap "
-    "request response session record row column table index cache config item "
-    "node tree graph path file stream buffer token field value key entry user"
-).split()
-
-PACKAGES = ("numpy", "pandas", "requests", "urllib3", "sqlalchemy", "jinja2",
-            "click", "attr", "yaml", "dateutil", "werkzeug", "flask")
 
 # Built-ins a function may call; each shows as its own ('~', 0, ...) entry.
 BUILTIN_CALLS = ("len(S)", "isinstance(S, list)", "min(1, 2)", "max(1, 2)",

@@ -109,71 +109,74 @@ default_profile (const char  *generator,
   return g_strdup (out);
 }
 
+/* One timed run of a measurement: @i counts from 0. */
+typedef gboolean (*HearthBenchRun) (const char  *path,
+                                    guint        i,
+                                    GError     **error);
+
+/* The medians of @runs runs of @run: wall-clock and CPU time. */
 static gboolean
-time_hearth (const char  *path,
-             guint        runs,
-             double      *seconds,
-             double      *cpu,
-             GError     **error)
+time_runs (const char      *path,
+           guint            runs,
+           HearthBenchRun   run,
+           double          *seconds,
+           double          *cpu,
+           GError         **error)
 {
   g_autofree double *times = g_new (double, runs);
   g_autofree double *cpu_times = g_new (double, runs);
 
   for (guint i = 0; i < runs; i++)
     {
-      HearthProfile *profile;
       gint64 start = g_get_monotonic_time ();
       double cpu_start = cpu_seconds ();
 
-      profile = hearth_profile_load_path (path, error);
+      if (!run (path, i, error))
+        return FALSE;
       times[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
       cpu_times[i] = cpu_seconds () - cpu_start;
-      if (profile == NULL)
-        return FALSE;
-      if (i == 0)
-        g_printerr ("%u functions, %u edges\n", hearth_profile_get_n_functions (profile),
-                    hearth_profile_get_n_edges (profile));
-      g_object_unref (profile);
     }
   *seconds = median (times, runs);
   *cpu = median (cpu_times, runs);
   return TRUE;
 }
 
+static gboolean
+load_run (const char  *path,
+          guint        i,
+          GError     **error)
+{
+  HearthProfile *profile = hearth_profile_load_path (path, error);
+
+  if (profile == NULL)
+    return FALSE;
+  if (i == 0)
+    g_printerr ("%u functions, %u edges\n", hearth_profile_get_n_functions (profile),
+                hearth_profile_get_n_edges (profile));
+  g_object_unref (profile);
+  return TRUE;
+}
+
 /* The file read as Hearth reads it (to the end, into memory), then walked. */
 static gboolean
-time_walk (const char  *path,
-           guint        runs,
-           double      *seconds,
-           double      *cpu,
-           GError     **error)
+walk_run (const char  *path,
+          guint        i,
+          GError     **error)
 {
-  g_autofree double *times = g_new (double, runs);
-  g_autofree double *cpu_times = g_new (double, runs);
+  g_autofree char *data = NULL;
+  guint64 n_values = 0;
+  gsize length;
 
-  for (guint i = 0; i < runs; i++)
+  if (!g_file_get_contents (path, &data, &length, error))
+    return FALSE;
+  if (!hearth_bench_walk ((const guint8 *) data, length, &n_values))
     {
-      g_autofree char *data = NULL;
-      gint64 start = g_get_monotonic_time ();
-      double cpu_start = cpu_seconds ();
-      guint64 n_values = 0;
-      gsize length;
-
-      if (!g_file_get_contents (path, &data, &length, error))
-        return FALSE;
-      if (!hearth_bench_walk ((const guint8 *) data, length, &n_values))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       "%s: not a marshal stream the walk knows", path);
-          return FALSE;
-        }
-      times[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-      cpu_times[i] = cpu_seconds () - cpu_start;
-      if (i == 0)
-        g_printerr ("%" G_GUINT64_FORMAT " values\n", n_values);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "%s: not a marshal stream the walk knows", path);
+      return FALSE;
     }
-  *seconds = median (times, runs);
-  *cpu = median (cpu_times, runs);
+  if (i == 0)
+    g_printerr ("%" G_GUINT64_FORMAT " values\n", n_values);
   return TRUE;
 }
 
@@ -351,8 +354,8 @@ bench_file (const char  *argv0,
   printf ("%s\n", path);
 
   if (!measure_peak (argv0, path, &peak, error) ||
-      !time_hearth (path, runs, &hearth_s, &hearth_cpu, error) ||
-      !time_walk (path, runs, &walk_s, &walk_cpu, error))
+      !time_runs (path, runs, load_run, &hearth_s, &hearth_cpu, error) ||
+      !time_runs (path, runs, walk_run, &walk_s, &walk_cpu, error))
     return FALSE;
   printf ("hearth load: %.3f s (median of %u), cpu %.3f s\n", hearth_s, runs, hearth_cpu);
   printf ("marshal walk: %.3f s (median of %u), cpu %.3f s\n", walk_s, runs, walk_cpu);
