@@ -104,14 +104,9 @@ struct _HearthMarshal
   guint8        preferred_layout;
 };
 
-/* Between the parser's files: frames are pushed and popped, and a value completed, by these
- * alone, so that the depth counts and the replays stay right. */
-gboolean _hearth_marshal_push_frame  (HearthMarshal  *self,
-                                      FrameKind       kind,
-                                      gsize           offset,
-                                      GError        **error);
-void     _hearth_marshal_pop_frame   (HearthMarshal  *self);
-void     _hearth_marshal_after_value (HearthMarshal  *self);
+gboolean _hearth_marshal_fail_deep (HearthMarshal  *self,
+                                    gsize           offset,
+                                    GError        **error);
 
 static inline gint32
 peek_i32 (const guint8 *p)
@@ -175,6 +170,88 @@ static inline Frame *
 top_frame (HearthMarshal *self)
 {
   return self->n_frames > 0 ? &self->stack[self->n_frames - 1] : NULL;
+}
+
+/* Frames are pushed and popped, and a value completed, by these alone, so that the depth
+ * counts and the replays stay right: inline, as they run for nearly every value. */
+static inline gboolean
+_hearth_marshal_push_frame (HearthMarshal  *self,
+                            FrameKind       kind,
+                            gsize           offset,
+                            GError        **error)
+{
+  Frame *f;
+
+  if (kind != FRAME_REPLAY && self->depth >= HEARTH_MARSHAL_MAX_DEPTH)
+    return _hearth_marshal_fail_deep (self, offset, error);
+  g_assert (self->n_frames < STACK_SIZE);
+
+  /* the other fields are set by the code that pushes the frame */
+  f = &self->stack[self->n_frames++];
+  f->kind = kind;
+  f->offset = offset;
+  f->slot = -1;
+  f->dict_value = FALSE;
+  f->best_error = NULL;
+  switch (kind)
+    {
+    case FRAME_CONTAINER:
+      self->depth++;
+      self->n_containers++;
+      break;
+    case FRAME_CODE:
+      self->depth++;
+      self->n_code++;
+      break;
+    case FRAME_REPLAY:
+      f->prev_replay = self->replay;
+      self->replay = (gint) self->n_frames - 1;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+static inline void
+_hearth_marshal_pop_frame (HearthMarshal *self)
+{
+  Frame *f;
+
+  g_assert (self->n_frames > 0);
+  f = &self->stack[--self->n_frames];
+  switch (f->kind)
+    {
+    case FRAME_CONTAINER:
+      self->depth--;
+      self->n_containers--;
+      break;
+    case FRAME_CODE:
+      self->depth--;
+      self->n_code--;
+      g_clear_error (&f->best_error);
+      break;
+    case FRAME_REPLAY:
+      self->replay = f->prev_replay;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* A value is complete: leave the replay that produced it, if any. */
+static inline void
+_hearth_marshal_after_value (HearthMarshal *self)
+{
+  Frame *top = top_frame (self);
+
+  if (top != NULL && top->kind == FRAME_REPLAY)
+    {
+      self->pos = top->offset;
+      _hearth_marshal_pop_frame (self);
+    }
+  if (self->n_frames == 0)
+    self->end_pos = self->pos;
 }
 
 G_END_DECLS

@@ -121,6 +121,16 @@ charge (HearthMarshal  *self,
                BUDGET_FACTOR, self->pos);
 }
 
+/* The error of a value nested deeper than the parser goes (out of line: it has a message). */
+gboolean
+_hearth_marshal_fail_deep (HearthMarshal  *self,
+                           gsize           offset,
+                           GError        **error)
+{
+  return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
+               _("nesting deeper than %d at offset 0x%zx"), HEARTH_MARSHAL_MAX_DEPTH, offset);
+}
+
 static inline guint8
 get_u8 (HearthMarshal *self)
 {
@@ -172,73 +182,6 @@ slot_offset (HearthMarshal *self,
   return self->slot_offsets[slot];
 }
 
-gboolean
-_hearth_marshal_push_frame (HearthMarshal  *self,
-            FrameKind       kind,
-            gsize           offset,
-            GError        **error)
-{
-  Frame *f;
-
-  if (kind != FRAME_REPLAY && self->depth >= HEARTH_MARSHAL_MAX_DEPTH)
-    return fail (self, error, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                 _("nesting deeper than %d at offset 0x%zx"),
-                 HEARTH_MARSHAL_MAX_DEPTH, offset);
-  g_assert (self->n_frames < STACK_SIZE);
-
-  /* the other fields are set by the code that pushes the frame */
-  f = &self->stack[self->n_frames++];
-  f->kind = kind;
-  f->offset = offset;
-  f->slot = -1;
-  f->dict_value = FALSE;
-  f->best_error = NULL;
-  switch (kind)
-    {
-    case FRAME_CONTAINER:
-      self->depth++;
-      self->n_containers++;
-      break;
-    case FRAME_CODE:
-      self->depth++;
-      self->n_code++;
-      break;
-    case FRAME_REPLAY:
-      f->prev_replay = self->replay;
-      self->replay = (gint) self->n_frames - 1;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  return TRUE;
-}
-
-void
-_hearth_marshal_pop_frame (HearthMarshal *self)
-{
-  Frame *f;
-
-  g_assert (self->n_frames > 0);
-  f = &self->stack[--self->n_frames];
-  switch (f->kind)
-    {
-    case FRAME_CONTAINER:
-      self->depth--;
-      self->n_containers--;
-      break;
-    case FRAME_CODE:
-      self->depth--;
-      self->n_code--;
-      g_clear_error (&f->best_error);
-      break;
-    case FRAME_REPLAY:
-      self->replay = f->prev_replay;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 /* A reference: read the value stored at @at again, then come back here. The flagged objects
  * read inside take slots from @first_slot on (-1: none, as for an interned string). */
 static gboolean
@@ -252,21 +195,6 @@ start_replay (HearthMarshal  *self,
   top_frame (self)->next_slot = first_slot;
   self->pos = at;
   return TRUE;
-}
-
-/* A value is complete: leave the replay that produced it, if any. */
-void
-_hearth_marshal_after_value (HearthMarshal *self)
-{
-  Frame *top = top_frame (self);
-
-  if (top != NULL && top->kind == FRAME_REPLAY)
-    {
-      self->pos = top->offset;
-      _hearth_marshal_pop_frame (self);
-    }
-  if (self->n_frames == 0)
-    self->end_pos = self->pos;
 }
 
 static void
