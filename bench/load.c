@@ -22,6 +22,7 @@
  */
 
 #include "hearth-profile.h"
+#include "bench-util.h"
 #include "walk.h"
 
 #include <errno.h>
@@ -48,35 +49,6 @@ static const char hearth_bench_pstats_snippet[] =
   "c = time.process_time()\n"
   "pstats.Stats(sys.argv[1])\n"
   "print(repr(time.perf_counter() - t), repr(time.process_time() - c))\n";
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_doubles);
-  return (n % 2) ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-/* The CPU time (user + system) this process has used, in seconds. */
-static double
-cpu_seconds (void)
-{
-  struct rusage usage;
-
-  if (getrusage (RUSAGE_SELF, &usage) != 0)
-    return 0;
-  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
-         usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
-}
 
 static gint64
 file_mtime (const char *path)
@@ -129,15 +101,15 @@ time_runs (const char      *path,
   for (guint i = 0; i < runs; i++)
     {
       gint64 start = g_get_monotonic_time ();
-      double cpu_start = cpu_seconds ();
+      double cpu_start = bench_cpu_seconds ();
 
       if (!run (path, i, error))
         return FALSE;
       times[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-      cpu_times[i] = cpu_seconds () - cpu_start;
+      cpu_times[i] = bench_cpu_seconds () - cpu_start;
     }
-  *seconds = median (times, runs);
-  *cpu = median (cpu_times, runs);
+  *seconds = bench_median (times, runs);
+  *cpu = bench_median (cpu_times, runs);
   return TRUE;
 }
 
@@ -210,8 +182,8 @@ time_pstats (const char  *path,
           return FALSE;
         }
     }
-  *seconds = median (times, runs);
-  *cpu = median (cpu_times, runs);
+  *seconds = bench_median (times, runs);
+  *cpu = bench_median (cpu_times, runs);
   return TRUE;
 }
 

@@ -18,6 +18,7 @@
 #include "hearth-export.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
+#include "hearth-profile-run.h"
 #include "hearth-report.h"
 
 typedef struct
@@ -25,9 +26,12 @@ typedef struct
   char    *print;
   char    *export;
   char    *root;
+  char    *function;
   char    *title;
   char   **mine;
   char   **files;
+  char    *python;
+  char    *out;
   double   cutoff;
   int      width;
   int      count;
@@ -36,6 +40,11 @@ typedef struct
   gboolean icicle;
   gboolean no_source;
   gboolean version;
+  gboolean profile;
+  gboolean sample;
+  gboolean cpu;
+  gboolean threads;
+  gboolean no_window;
 } HearthCliOptions;
 
 static void
@@ -44,9 +53,12 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->print, g_free);
   g_clear_pointer (&o->export, g_free);
   g_clear_pointer (&o->root, g_free);
+  g_clear_pointer (&o->function, g_free);
   g_clear_pointer (&o->title, g_free);
   g_clear_pointer (&o->mine, g_strfreev);
   g_clear_pointer (&o->files, g_strfreev);
+  g_clear_pointer (&o->python, g_free);
+  g_clear_pointer (&o->out, g_free);
 }
 
 /* One line whatever the message holds: a file name or a parser's words may bring a newline. */
@@ -106,6 +118,46 @@ print_summary (HearthProfile *profile,
     g_string_append_printf (out, "warning: %s\n", warnings[i]);
 }
 
+/* pstats' table: CALLS PRIMITIVE OWN CUMULATIVE KEY, own time largest first, ties by key. */
+static void
+print_functions (HearthCliOptions *o,
+                 HearthProfile    *profile,
+                 GString          *out)
+{
+  g_autoptr (HearthNames) names = hearth_names_new (profile, (const char * const *) o->mine,
+                                                    FALSE);
+  g_autoptr (HearthFunctionTable) table = hearth_function_table_new (names);
+
+  hearth_report_functions (out, table);
+}
+
+/* The first level of a sandwich, below and above: the file's edges, widest first. */
+static gboolean
+print_sandwich (HearthCliOptions  *o,
+                HearthProfile     *profile,
+                GString           *out,
+                GError           **error)
+{
+  g_autoptr (HearthSandwich) sandwich = NULL;
+  gint function;
+
+  if (o->function == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--print sandwich needs --function FILE:LINE:NAME"));
+      return FALSE;
+    }
+  function = hearth_call_tree_parse_function (profile, o->function, error);
+  if (function < 0)
+    return FALSE;
+  sandwich = hearth_sandwich_new (profile, (guint) function, NULL, error);
+  if (sandwich == NULL)
+    return FALSE;
+
+  hearth_report_sandwich (out, sandwich);
+  return TRUE;
+}
+
 static HearthCallTree *
 build_tree (HearthCliOptions  *o,
             HearthProfile     *profile,
@@ -151,7 +203,8 @@ print_tree_report (HearthCliOptions  *o,
       !g_str_equal (o->print, "folded") && !g_str_equal (o->print, "warnings"))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("unknown --print mode “%s” (summary, bars, widest, folded, warnings)"),
+                   _("unknown --print mode “%s” (summary, bars, widest, folded, warnings, "
+                     "functions, sandwich)"),
                    o->print);
       return FALSE;
     }
@@ -193,7 +246,10 @@ run_print (HearthCliOptions *o)
 
   if (g_str_equal (o->print, "summary"))
     print_summary (profile, out);
-  else if (!print_tree_report (o, profile, out, &error))
+  else if (g_str_equal (o->print, "functions"))
+    print_functions (o, profile, out);
+  else if (g_str_equal (o->print, "sandwich") ? !print_sandwich (o, profile, out, &error)
+                                              : !print_tree_report (o, profile, out, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
 
@@ -290,25 +346,92 @@ run_export (HearthCliOptions *o)
   return 0;
 }
 
+static gboolean
+check_profile_options (HearthCliOptions  *o,
+                       GError           **error)
+{
+  guint n = o->files != NULL ? g_strv_length (o->files) : 0;
+
+  if (!o->profile && (o->sample || o->cpu || o->threads || o->python || o->out || o->no_window))
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--sample, --cpu, --threads, --python, --out and --no-window go "
+                           "with --profile"));
+  else if ((o->cpu || o->threads) && !o->sample)
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--cpu and --threads are options of the sampler: add --sample"));
+  else if (n == 0 || (g_str_equal (o->files[0], "-m") && n < 2))
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--profile takes a script and its arguments after --, or -m MODULE"));
+  else
+    return TRUE;
+  return FALSE;
+}
+
+/* Runs the script; on success the window opens the profile unless --no-window, on failure
+ * the script's status is passed on. Returns -1 (the window) or the exit status. */
+static int
+run_profile (HearthCliOptions   *o,
+             char             ***files)
+{
+  HearthProfileRun run = {
+    .python = o->python, .out = o->out, .sample = o->sample, .cpu = o->cpu,
+    .threads = o->threads, .command = (const char * const *) o->files,
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *written = NULL;
+  int status;
+
+  if (!check_profile_options (o, &error))
+    return fail (error->message);
+  status = hearth_profile_run (&run, &written, &error);
+  if (status < 0)
+    return fail (error->message);
+
+  if (written == NULL)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("the script exited with status %d and wrote no profile"), status);
+
+      fail (message);
+      return status != 0 ? status : 1;
+    }
+  if (status != 0)
+    {
+      g_printerr (_("hearth: the script exited with status %d; the profile of the part that "
+                    "ran is in %s\n"), status, written);
+      return status;
+    }
+  g_printerr (_("hearth: profile written to %s\n"), written);
+  if (o->no_window)
+    return 0;
+  *files = g_new0 (char *, 2);
+  (*files)[0] = g_steal_pointer (&written);
+  return -1;
+}
+
 /**
  * hearth_cli_run:
  * @argc: argument count
  * @argv: arguments
  * @files: (out) (transfer full): files to open in windows, when the return value is -1
+ * @window_argv: (out) (transfer full): when not %NULL, the command line the application
+ *   should get instead of @argv (a profile that --profile wrote)
  *
- * Parses the command line. Headless modes run here, without a display.
+ * Parses the command line. Headless modes and --profile run here, without a display.
  *
  * Returns: an exit status, or -1 when the caller should start the application
  */
 int
 hearth_cli_run (int     argc,
                 char  **argv,
-                char ***files)
+                char ***files,
+                char ***window_argv)
 {
   HearthCliOptions o = { .cutoff = 0.01, .width = 1200, .count = 10, .max_repeat = 1 };
   GOptionEntry entries[] = {
     { "print", 0, 0, G_OPTION_ARG_STRING, &o.print,
-      N_("Print summary, bars, widest, folded or warnings, without a window"), N_("MODE") },
+      N_("Print summary, bars, widest, folded, warnings, functions or sandwich, without a "
+         "window"), N_("MODE") },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &o.export,
       N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
@@ -316,6 +439,9 @@ hearth_cli_run (int     argc,
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width of an export in pixels"), N_("PX") },
     { "root", 0, 0, G_OPTION_ARG_STRING, &o.root,
       N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
+    { "function", 0, 0, G_OPTION_ARG_STRING, &o.function,
+      N_("The function whose callers and callees --print sandwich lists"),
+      N_("FILE:LINE:NAME") },
     { "cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.cutoff,
       N_("Hide callees narrower than this fraction of the root (default 0.01)"), N_("FRACTION") },
     { "max-repeat", 0, 0, G_OPTION_ARG_INT, &o.max_repeat,
@@ -329,6 +455,21 @@ hearth_cli_run (int     argc,
       N_("Do not read source files to qualify function names"), NULL },
     { "count", 0, 0, G_OPTION_ARG_INT, &o.count,
       N_("How many chains --print widest lists (default 10)"), N_("N") },
+    { "profile", 0, 0, G_OPTION_ARG_NONE, &o.profile,
+      N_("Run a Python script (after --, or -m MODULE) under cProfile and open its profile"),
+      NULL },
+    { "sample", 0, 0, G_OPTION_ARG_NONE, &o.sample,
+      N_("With --profile: use Hearth's sampler, which records exact call chains"), NULL },
+    { "cpu", 0, 0, G_OPTION_ARG_NONE, &o.cpu,
+      N_("With --sample: count CPU time instead of wall-clock time"), NULL },
+    { "threads", 0, 0, G_OPTION_ARG_NONE, &o.threads,
+      N_("With --sample: record every thread, each under a root named after it"), NULL },
+    { "python", 0, 0, G_OPTION_ARG_FILENAME, &o.python,
+      N_("With --profile: the Python interpreter to run (default python3)"), N_("INTERPRETER") },
+    { "out", 0, 0, G_OPTION_ARG_FILENAME, &o.out,
+      N_("With --profile: write the profile to FILE (default: a new file here)"), N_("FILE") },
+    { "no-window", 0, 0, G_OPTION_ARG_NONE, &o.no_window,
+      N_("With --profile: only write the profile"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL, N_("FILE…") },
     { NULL }
@@ -338,7 +479,11 @@ hearth_cli_run (int     argc,
   int status = -1;
 
   *files = NULL;
+  *window_argv = NULL;
   g_option_context_set_summary (context, _("Hearth shows a Python profile as a flame graph."));
+  g_option_context_set_description (context, _("To profile a script: hearth --profile [--sample] "
+                                               "[OPTION…] -- SCRIPT [ARGS…] (or -- -m MODULE "
+                                               "[ARGS…])"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -351,6 +496,16 @@ hearth_cli_run (int     argc,
     {
       g_print ("hearth %s\n", PACKAGE_VERSION);
       status = 0;
+    }
+  else if (o.profile || o.sample || o.cpu || o.threads || o.python || o.out || o.no_window)
+    {
+      status = run_profile (&o, files);
+      if (status < 0)
+        {
+          *window_argv = g_new0 (char *, 3);
+          (*window_argv)[0] = g_strdup (argv[0]);
+          (*window_argv)[1] = g_strdup ((*files)[0]);
+        }
     }
   else if (o.print != NULL)
     {

@@ -1,4 +1,5 @@
-/* hearth-cli.h: the headless command line (--print, --export), run before GTK starts.
+/* hearth-cli.h: the headless command line (--print, --export, --profile), run before GTK
+ * starts.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -12,9 +13,11 @@
 G_BEGIN_DECLS
 
 /* Returns the exit status when the command line asked for headless work, or -1 when the
- * window should open; then *files holds the files to open (NULL-terminated, owned). */
+ * window should open; then *files holds the files to open (NULL-terminated, owned), and
+ * *window_argv, when set, the command line to give the application instead of argv. */
 int hearth_cli_run (int     argc,
                     char  **argv,
-                    char ***files);
+                    char ***files,
+                    char ***window_argv);
 
 G_END_DECLS

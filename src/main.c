@@ -59,6 +59,7 @@ main (int   argc,
       char *argv[])
 {
   g_auto (GStrv) files = NULL;
+  g_auto (GStrv) window_argv = NULL;
   /* the option parser compacts the array it is given: the application gets argv whole */
   g_autofree char **cli_argv = g_memdup2 (argv, sizeof (char *) * (argc + 1));
   int status;
@@ -82,7 +83,7 @@ main (int   argc,
     }
 #endif
 
-  status = hearth_cli_run (argc, cli_argv, &files);
+  status = hearth_cli_run (argc, cli_argv, &files, &window_argv);
   if (status >= 0)
     return status;
 
@@ -90,6 +91,10 @@ main (int   argc,
   {
     g_autoptr (HearthApplication) app = hearth_application_new ();
 
+    /* --profile: the window opens the profile it wrote, as `hearth FILE` would */
+    if (window_argv != NULL)
+      return g_application_run (G_APPLICATION (app), (int) g_strv_length (window_argv),
+                                window_argv);
     return g_application_run (G_APPLICATION (app), argc, argv);
   }
 #else

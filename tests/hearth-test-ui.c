@@ -7,6 +7,7 @@
 
 #include "hearth-test-ui.h"
 
+#include "hearth-compare-window.h"
 #include "hearth-window.h"
 
 static gboolean have_display;
@@ -144,6 +145,38 @@ hearth_test_close_windows (HearthApplication *app)
 
   while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
     hearth_test_destroy_window (windows->data);
+}
+
+/**
+ * hearth_test_find_compare_window:
+ * @app: the application
+ *
+ * Returns: (transfer none) (nullable): a compare window of @app, the one most recently
+ *   focused or opened
+ */
+HearthCompareWindow *
+hearth_test_find_compare_window (HearthApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (HEARTH_IS_COMPARE_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+/**
+ * hearth_test_has_matched_compare_window:
+ * @user_data: the #HearthApplication
+ *
+ * Returns: whether a compare window of the application has both runs in and their chains
+ *   matched
+ */
+gboolean
+hearth_test_has_matched_compare_window (gpointer user_data)
+{
+  for (GList *l = gtk_application_get_windows (user_data); l != NULL; l = l->next)
+    if (HEARTH_IS_COMPARE_WINDOW (l->data) && _hearth_compare_window_is_matched (l->data))
+      return TRUE;
+  return FALSE;
 }
 
 /**

@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "hearth-application.h"
+#include "hearth-compare-window.h"
 #include "hearth-session.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,8 @@ void      hearth_test_click          (GtkWidget            *widget,
                                       double                y);
 void      hearth_test_destroy_window (GtkWidget            *window);
 void      hearth_test_close_windows  (HearthApplication    *app);
+HearthCompareWindow *hearth_test_find_compare_window (HearthApplication *app);
+gboolean  hearth_test_has_matched_compare_window (gpointer          user_data);
 guint     hearth_test_root_node      (HearthSession        *session);
 gboolean  hearth_test_window_has_tree (gpointer            window);
 void      hearth_test_settle         (GtkWidget            *window);

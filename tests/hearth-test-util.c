@@ -8,9 +8,11 @@
 #include "hearth-test-util.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hearth-profile-private.h"
+#include "hearth-report.h"
 
 char *
 hearth_test_data_path (const char *name)
@@ -178,4 +180,45 @@ hearth_test_tree_of (HearthProfile *profile,
   g_assert_no_error (error);
   g_assert_nonnull (tree);
   return tree;
+}
+
+/* the bars as `hearth --print bars` prints them */
+char *
+hearth_test_bars (HearthCallTree *tree)
+{
+  GString *out = g_string_new (NULL);
+
+  hearth_report_bars (out, tree);
+  return g_string_free (out, FALSE);
+}
+
+void
+hearth_test_write_repeated (const char *path,
+                            GString    *block,
+                            guint64     size)
+{
+  FILE *out = fopen (path, "wb");
+  guint64 written = 0;
+
+  g_assert_nonnull (out);
+  while (written < size)
+    {
+      gsize n = (gsize) MIN ((guint64) block->len, size - written);
+
+      g_assert_cmpuint (fwrite (block->str, 1, n, out), ==, n);
+      written += n;
+    }
+  g_assert_cmpint (fclose (out), ==, 0);
+}
+
+void
+hearth_test_write_big_folded (const char *path,
+                              guint64     size)
+{
+  g_autoptr (GString) block = g_string_new (NULL);
+
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (block, "main;pkg.mod_%u.run;pkg.work_%u;leaf_%u %u\n",
+                            i % 97, i % 1009, i, 1 + i % 7);
+  hearth_test_write_repeated (path, block, size);
 }

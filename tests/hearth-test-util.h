@@ -18,6 +18,13 @@ G_BEGIN_DECLS
 char     *hearth_test_data_path (const char *name);
 /* TRUE when python3 can be run; tests that compare against Python skip otherwise. */
 gboolean  hearth_test_have_python (void);
+/* Writes @size bytes of @block repeated (the last copy cut); for big inputs made quickly. */
+void      hearth_test_write_repeated  (const char *path,
+                                       GString    *block,
+                                       guint64     size);
+/* Writes @size bytes of folded stacks: 20,000 distinct stack lines, repeated. */
+void      hearth_test_write_big_folded (const char *path,
+                                        guint64     size);
 
 void      hearth_test_append_json_char (GString    *out,
                                         gunichar    c);
@@ -48,5 +55,6 @@ void            hearth_test_edge       (HearthProfile *p,
                                         double         cum);
 HearthCallTree *hearth_test_tree_of    (HearthProfile *profile,
                                         double         cutoff);
+char           *hearth_test_bars       (HearthCallTree *tree);
 
 G_END_DECLS

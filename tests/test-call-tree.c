@@ -55,15 +55,6 @@ tree_at (HearthProfile *p,
 }
 
 static char *
-bars_of (HearthCallTree *tree)
-{
-  GString *out = g_string_new (NULL);
-
-  hearth_report_bars (out, tree);
-  return g_string_free (out, FALSE);
-}
-
-static char *
 report (HearthCallTree *tree,
         const char     *what)
 {
@@ -176,7 +167,7 @@ test_chain (void)
   tree = tree_at (p, main_, 0.01);
   check_invariants (tree);
 
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   g_assert_cmpstr (bars, ==,
                    "0\t0\t10\t10\t10\t-\tapp.py:1:main\n"
                    "1\t0\t8\t8\t8\t-\tapp.py:1:main;app.py:2:a\n"
@@ -269,7 +260,7 @@ test_shared_helper (void)
   guint root = 0;
   g_autoptr (HearthProfile) p = shared_helper_profile (&root);
   g_autoptr (HearthCallTree) tree = tree_at (p, root, 0.01);
-  g_autofree char *bars = bars_of (tree);
+  g_autofree char *bars = hearth_test_bars (tree);
   g_autofree char *widest = report (tree, "widest");
   g_autofree char *warnings = report (tree, "warnings");
   const HearthMultiCaller *multi;
@@ -340,7 +331,7 @@ test_recursion_direct (void)
 
   tree = tree_at (p, m, 0.01);
   check_invariants (tree);
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   g_assert_cmpstr (bars, ==,
                    "0\t0\t10\t10\t10\t-\tapp.py:1:main\n"
                    "1\t0\t8\t8\t8\t-\tapp.py:1:main;app.py:2:f\n"
@@ -360,7 +351,7 @@ test_recursion_direct (void)
   /* allowed twice on a chain, f re-enters once: 6 * 8/8 = 6, then 4.5 guarded */
   twice = tree_full (p, m, 0.01, 2, 2000000);
   check_invariants (twice);
-  bars2 = bars_of (twice);
+  bars2 = hearth_test_bars (twice);
   g_assert_cmpstr (bars2, ==,
                    "0\t0\t10\t10\t10\t-\tapp.py:1:main\n"
                    "1\t0\t8\t8\t8\t-\tapp.py:1:main;app.py:2:f\n"
@@ -389,7 +380,7 @@ test_recursion_mutual (void)
 
   tree = tree_at (p, m, 0.01);
   check_invariants (tree);
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   /* a has two callers (main, b): everything above a is an estimate */
   g_assert_cmpstr (bars, ==,
                    "0\t0\t10\t10\t10\t-\tapp.py:1:main\n"
@@ -542,7 +533,7 @@ test_shrink (void)
 
   tree = tree_at (p, m, 0.01);
   check_invariants (tree);
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   /* 3 + 3 > 4: both scaled by 4/6 and laid inside f; bounds widened to hold the width */
   g_assert_cmpstr (bars, ==,
                    "0\t0\t10\t10\t10\t-\tapp.py:1:main\n"
@@ -577,7 +568,7 @@ test_zero_time (void)
 
   tree = tree_at (p, m, 0.01);
   check_invariants (tree);
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   g_assert_cmpstr (bars, ==,
                    "0\t0\t10\t10\t10\t-\tapp.py:1:main\n"
                    "1\t0\t5\t5\t5\t-\tapp.py:1:main;app.py:3:y\n");
@@ -616,7 +607,7 @@ test_weird_values (void)
 
   tree = tree_at (p, m, 0.01);
   check_invariants (tree);
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   /* 12 + 2 > 10: scaled by 10/14 */
   g_assert_cmpstr (bars, ==,
                    "0\t0\t10\t10\t10\t-\tapp.py:1:main\n"
@@ -1012,7 +1003,7 @@ test_empty (void)
   g_assert_cmpfloat (hearth_call_tree_get_total (tree), ==, 0);
   g_assert_null (hearth_call_tree_get_row (tree, 0, &n));
   g_assert_cmpint (hearth_call_tree_node_at (tree, 0, 0), ==, -1);
-  bars = bars_of (tree);
+  bars = hearth_test_bars (tree);
   widest = report (tree, "widest");
   folded = report (tree, "folded");
   warnings = report (tree, "warnings");
@@ -1067,7 +1058,7 @@ test_stacks (void)
   g_autoptr (HearthCallTree) tree = stacks_tree (p, -1, 0.01, FALSE);
   g_autoptr (HearthCallTree) cut = stacks_tree (p, -1, 0.5, FALSE);
   g_autoptr (HearthCallTree) rooted = NULL;
-  g_autofree char *bars = bars_of (tree);
+  g_autofree char *bars = hearth_test_bars (tree);
   g_autofree char *folded = report (tree, "folded");
   g_autofree char *widest = report (tree, "widest");
   g_autofree char *rooted_bars = NULL;
@@ -1107,7 +1098,7 @@ test_stacks (void)
   b = hearth_call_tree_parse_root (p, "b", &error);
   g_assert_no_error (error);
   rooted = stacks_tree (p, b, 0.01, FALSE);
-  rooted_bars = bars_of (rooted);
+  rooted_bars = hearth_test_bars (rooted);
   g_assert_cmpstr (rooted_bars, ==,
                    "0\t0\t5\t5\t5\t-\tb\n"
                    "1\t0\t3\t3\t3\t-\tb;c\n");
@@ -1120,8 +1111,8 @@ test_stacks_recursion (void)
   g_autoptr (HearthProfile) p = stacks_profile (lines);
   g_autoptr (HearthCallTree) tree = stacks_tree (p, -1, 0.01, FALSE);
   g_autoptr (HearthCallTree) collapsed = stacks_tree (p, -1, 0.01, TRUE);
-  g_autofree char *bars = bars_of (tree);
-  g_autofree char *collapsed_bars = bars_of (collapsed);
+  g_autofree char *bars = hearth_test_bars (tree);
+  g_autofree char *collapsed_bars = hearth_test_bars (collapsed);
   guint n_matches = 0;
 
   check_invariants (tree);

@@ -224,16 +224,6 @@ test_cache (void)
   cairo_surface_destroy (surface);
 }
 
-/* Under -fsanitize=address: fontconfig's configuration and pango's font loading thread keep
- * caches for the life of the process; they are not leaks of this program. */
-const char *__lsan_default_suppressions (void);
-
-const char *
-__lsan_default_suppressions (void)
-{
-  return "leak:libfontconfig.so\nleak:libpangoft2-1.0.so\n";
-}
-
 int
 main (int   argc,
       char *argv[])

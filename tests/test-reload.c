@@ -149,24 +149,6 @@ assert_reloaded (Fixture *f)
   g_assert_cmpfloat (hearth_profile_get_total (f->window->previous_profile), ==, f->before_total);
 }
 
-static gboolean
-has_matched_compare_window (gpointer user_data)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (HEARTH_IS_COMPARE_WINDOW (l->data) && _hearth_compare_window_is_matched (l->data))
-      return TRUE;
-  return FALSE;
-}
-
-static HearthCompareWindow *
-find_compare_window (void)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (HEARTH_IS_COMPARE_WINDOW (l->data))
-      return l->data;
-  return NULL;
-}
-
 /* Zooms into a bar below the root: a function that is in both runs. Returns its label. */
 static char *
 zoom_below_root (Fixture *f)
@@ -284,8 +266,9 @@ test_overwrite (Fixture       *f,
   button = _hearth_window_get_compare_previous_button (f->window);
   g_assert_true (gtk_widget_get_mapped (button));
   g_signal_emit_by_name (button, "clicked");
-  g_assert_true (hearth_test_wait_until (has_matched_compare_window, NULL, LOAD_TIMEOUT_MS));
-  compare = find_compare_window ();
+  g_assert_true (hearth_test_wait_until (hearth_test_has_matched_compare_window, app,
+                                         LOAD_TIMEOUT_MS));
+  compare = hearth_test_find_compare_window (app);
   g_assert_cmpfloat (hearth_profile_get_total (hearth_session_get_profile (
                        hearth_compare_window_get_session (compare, 0))), ==, f->before_total);
   g_assert_cmpfloat (hearth_profile_get_total (hearth_session_get_profile (
@@ -443,7 +426,8 @@ test_reload_action (Fixture       *f,
   assert_zoomed_into (f, zoom_label);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.compare-previous", NULL));
-  g_assert_true (hearth_test_wait_until (has_matched_compare_window, NULL, LOAD_TIMEOUT_MS));
+  g_assert_true (hearth_test_wait_until (hearth_test_has_matched_compare_window, app,
+                                         LOAD_TIMEOUT_MS));
 }
 
 /* The watch alone: several quick writes make one signal, after they settle. */

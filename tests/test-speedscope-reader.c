@@ -8,12 +8,45 @@
 #include "hearth-speedscope-reader.h"
 #include "hearth-profile-private.h"
 #include "hearth-test-util.h"
+#include "hearth-test-profile-diff.h"
 
 #include <math.h>
 #include <string.h>
 
 #define WORKLOAD "/home/dev/hearth/tests/fm____________t/workload.py"
 #define SCHEMA "\"$schema\": \"https://www.speedscope.app/file-format-schema.json\""
+
+/* Reads @data as Hearth does, and again with json-glib reading the whole document (big
+ * arrays too, as the reader did before it read them from the text): both must give the same
+ * profile, or the same error. */
+static HearthProfile *
+read_both (const guint8  *data,
+           gsize          len,
+           GError       **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GError) whole_error = NULL;
+  g_autoptr (HearthProfile) whole = _hearth_speedscope_read_document (data, len, &whole_error);
+  HearthProfile *profile = _hearth_speedscope_read (data, len, &local);
+
+  if (profile != NULL)
+    {
+      g_autofree char *diff = NULL;
+
+      g_assert_no_error (whole_error);
+      diff = hearth_test_profile_diff (profile, whole);
+      g_assert_cmpstr (diff, ==, NULL);
+    }
+  else
+    {
+      g_assert_null (whole);
+      g_assert_nonnull (local);
+      g_assert_error (whole_error, local->domain, local->code);
+      g_assert_cmpstr (whole_error->message, ==, local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
+    }
+  return profile;
+}
 
 static HearthProfile *
 read_fixture (const char *name)
@@ -26,7 +59,7 @@ read_fixture (const char *name)
 
   g_file_get_contents (path, &contents, &len, &error);
   g_assert_no_error (error);
-  profile = _hearth_speedscope_read ((const guint8 *) contents, len, &error);
+  profile = read_both ((const guint8 *) contents, len, &error);
   g_assert_no_error (error);
   g_assert_nonnull (profile);
   return profile;
@@ -36,7 +69,7 @@ static HearthProfile *
 read_text (const char  *text,
            GError     **error)
 {
-  return _hearth_speedscope_read ((const guint8 *) text, strlen (text), error);
+  return read_both ((const guint8 *) text, strlen (text), error);
 }
 
 static HearthProfile *
@@ -482,6 +515,155 @@ test_long_name (void)
   g_assert_cmpuint (strlen (error->message), <, 120);
 }
 
+/* What the scan of the text must see as json-glib does: members given twice (the last
+ * wins), escaped names, "profiles" below the top level, values of every kind inside the big
+ * arrays, and numbers in every notation. Each goes through read_both (). */
+static void
+test_text_as_json_glib (void)
+{
+  static const char *const cases[] = {
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[9]], \"weights\": [1],"
+    " \"samples\": [[0, 1]], \"weights\": [2]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0]], \"weights\": [1],"
+    " \"samples\": null}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0]], \"weights\": [1],"
+    " \"samples\": 5}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[7]], \"weights\": [1]}],"
+    " \"profiles\": [{\"type\": \"sampled\", \"samples\": [[2]], \"weights\": [3]}]}",
+    "{" FRAMES ", \"\\u0070rofiles\": [{\"type\": \"sampled\", \"s\\u0061mples\": [[0, 2]],"
+    " \"weights\": [1]}]}",
+    "{" FRAMES ", \"x\": {\"profiles\": [{\"samples\": [[5]]}]}, \"profiles\": [{\"type\":"
+    " \"sampled\", \"samples\": [ [ 0 ,\t1 ]\r\n, [2] ], \"weights\": [ 1e-2 , 2.5E+1 ]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0, [1]]],"
+    " \"weights\": [1]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0, \"]\"]],"
+    " \"weights\": [1]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0, true]],"
+    " \"weights\": [1]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], [1]],"
+    " \"weights\": [0.1, null]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], [1], [2], [0, 2]],"
+    " \"weights\": [0.1, 0.3, 123456.789012345, 1.7976931348623157e308]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], [1], [2], [0]],"
+    " \"weights\": [0.000001234, -0.0, 9007199254740993, \"1\"]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], [1], [2]],"
+    " \"weights\": [0.000001234, -0.0, 9007199254740993]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0], {}],"
+    " \"weights\": [1, 2]}]}",
+    EVENTED ("{\"type\": \"\\u004F\", \"frame\": 0, \"at\": 1, \"x\": [{\"at\": 9}]},"
+             "{\"at\": 2, \"frame\": 1, \"type\": \"O\", \"type\": \"C\", \"frame\": 0}"),
+    EVENTED ("{\"type\": \"O\", \"frame\": 0, \"at\": 1, \"at\": \"2\"}"),
+    EVENTED ("{\"type\": \"O\", \"frame\": 0, \"at\": 1}, {\"type\": \"C\", \"frame\": null,"
+             " \"at\": 2}"),
+    EVENTED ("{\"type\": [\"O\"], \"frame\": 0, \"at\": 1}"),
+    EVENTED ("{\"type\": \"O\", \"frame\": 1.0, \"at\": 1.5e0}, {\"type\": \"C\","
+             " \"frame\": 1, \"at\": 3}, 4"),
+    "{" FRAMES ", \"profiles\": [{\"type\": \"evented\", \"events\": {}}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0]], \"weights\": [1]},"
+    " 3, {\"type\": \"sampled\", \"name\": \"\\\"two\\\"\", \"samples\": [[1]],"
+    " \"weights\": [1]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0]], \"weights\": [1]}]}"
+    " x",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0,]], \"weights\": [1]}]}",
+    "{" FRAMES ", \"profiles\": [{\"type\": \"sampled\", \"samples\": [[0]], \"weights\": [1"
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HearthProfile) p = read_text (cases[i], &error);
+
+      g_test_message ("case %u: %s", i, p != NULL ? "read" : error->message);
+    }
+
+  /* NUL bytes: U+FFFD inside strings (an event type "O" then NUL is no "O"), an error outside */
+  {
+    static const char in_string[] = "{" FRAMES ", \"profiles\": [{\"type\": \"evented\","
+                                    " \"events\": [{\"type\": \"O\0\", \"frame\": 0,"
+                                    " \"at\": 1}]}]}";
+    static const char first[] = "\0{\"profiles\": []}";
+    g_autoptr (GError) error = NULL;
+    g_autoptr (HearthProfile) p = read_both ((const guint8 *) in_string, sizeof in_string - 1,
+                                             &error);
+
+    g_assert_null (p);
+    g_assert_cmpstr (error->message, ==, "speedscope: profile 1: event 0: type is not \"O\" or "
+                                         "\"C\"");
+    g_clear_error (&error);
+    g_assert_null (read_both ((const guint8 *) first, sizeof first - 1, &error));
+    g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE);
+  }
+
+  /* a few of them worked by hand: the second "samples" wins, escapes name members */
+  {
+    g_autoptr (HearthProfile) p = read_ok (cases[0]);
+
+    g_assert_cmpfloat (hearth_profile_get_total (p), ==, 2);
+    g_assert_nonnull (hearth_test_find_frame (p, "work (app.py)"));
+  }
+  {
+    g_autoptr (HearthProfile) p = read_ok (cases[4]);
+
+    g_assert_nonnull (hearth_test_find_frame (p, "leaf"));
+  }
+  {
+    g_autoptr (HearthProfile) p = read_ok (cases[3]);
+
+    g_assert_cmpfloat (hearth_profile_get_total (p), ==, 3);
+    g_assert_cmpuint (hearth_profile_get_n_functions (p), ==, 1);
+  }
+  assert_fails (cases[2], HEARTH_PROFILE_ERROR_BAD_SHAPE,
+                "speedscope: profile 1: \"samples\" is not an array");
+  assert_fails (cases[6], HEARTH_PROFILE_ERROR_BAD_REF,
+                "speedscope: profile 1: sample 0: frame index is not a number");
+  assert_fails (cases[11], HEARTH_PROFILE_ERROR_BAD_SHAPE,
+                "speedscope: profile 1: weight 3 is not a number");
+  {
+    /* the last "type" and "frame" of the second event: it closes frame 0 */
+    g_autoptr (HearthProfile) p = read_ok (cases[14]);
+
+    g_assert_cmpfloat (hearth_profile_get_total (p), ==, 1);
+  }
+}
+
+/* Past the size json-glib reads whole, the scan's word on the syntax is final: strict JSON,
+ * an error with json-glib's line and column (in bytes). Without the error the file reads as
+ * json-glib reads it, its invalid UTF-8 (checked beside the scan) repaired the same way. */
+static void
+test_big_text (void)
+{
+  GString *text = g_string_new ("{" FRAMES ",\n\"profiles\": [{\"type\": \"sampled\", "
+                                "\"name\": \"caf\xe9\", \"samples\": [");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) p = NULL;
+  gsize bad;
+
+  for (guint i = 0; i < 600000; i++)
+    g_string_append_printf (text, "%s[0, %u, 2]", i ? "," : "", 1 + i % 2);
+  g_string_append (text, "], \"weights\": [");
+  for (guint i = 0; i < 600000; i++)
+    g_string_append_printf (text, "%s%u.%02u", i ? ", " : "", i % 3, i % 97);
+  g_string_append (text, "]}]}");
+  g_assert_cmpuint (text->len, >, 8 << 20);
+
+  p = read_both ((const guint8 *) text->str, text->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hearth_profile_get_n_stacks (p), ==, 600000);
+  g_assert_cmpstr (hearth_profile_get_name (p), ==, "caf\xef\xbf\xbd");
+  g_assert_true (hearth_test_has_warning (p, "speedscope: invalid UTF-8 replaced by U+FFFD"));
+
+  bad = strstr (text->str, "[0, 1, 2],[0, 2, 2]") - text->str + 5;
+  text->str[bad] = '}';
+  g_clear_object (&p);
+  p = _hearth_speedscope_read ((const guint8 *) text->str, text->len, &error);
+  g_assert_null (p);
+  g_assert_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE);
+  g_assert_cmpstr (error->message, ==,
+                   "speedscope: invalid JSON: <data>:2:67: Parse error: unexpected character "
+                   "`}', expected `,' or `]'");
+  g_string_free (text, TRUE);
+}
+
 static void
 test_large (void)
 {
@@ -535,6 +717,8 @@ main (int   argc,
   g_test_add_func ("/speedscope/non-utf8", test_non_utf8);
   g_test_add_func ("/speedscope/long-name", test_long_name);
   g_test_add_func ("/speedscope/large", test_large);
+  g_test_add_func ("/speedscope/text-as-json-glib", test_text_as_json_glib);
+  g_test_add_func ("/speedscope/big-text", test_big_text);
 
   return g_test_run ();
 }

@@ -706,6 +706,52 @@ test_drop (void)
     }
 }
 
+/* A window asks for other windows through app.open and app.compare, with URIs: a file shown
+ * already is presented, not opened twice; an empty window takes the file itself. */
+static void
+test_app_actions (void)
+{
+  HearthWindow *window;
+  HearthCompareWindow *compare;
+  HearthSession *runs[2];
+  g_autofree char *before = hearth_test_example_path ("before.prof");
+  g_autofree char *after = hearth_test_example_path ("after.prof");
+  g_autoptr (GFile) first = g_file_new_for_path (before);
+  g_autoptr (GFile) second = g_file_new_for_path (after);
+  g_autofree char *before_uri = g_file_get_uri (first);
+  g_autofree char *after_uri = g_file_get_uri (second);
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  g_application_activate (G_APPLICATION (app));
+  window = HEARTH_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.open", "s", before_uri));
+  g_assert_true (hearth_test_wait_until (loaded, window, 20000));
+  g_assert_true (g_file_equal (hearth_window_get_file (window), first));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.open", "s", before_uri));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.open", "s", after_uri));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 2);
+
+  g_assert_null (hearth_test_find_compare_window (app));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.compare", "(ss)",
+                                             before_uri, after_uri));
+  compare = hearth_test_find_compare_window (app);
+  g_assert_nonnull (compare);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 3);
+  g_assert_true (hearth_test_wait_until (hearth_test_has_matched_compare_window, app, 30000));
+  runs[0] = hearth_compare_window_get_session (compare, 0);
+  runs[1] = hearth_compare_window_get_session (compare, 1);
+  g_assert_true (g_file_equal (hearth_session_get_file (runs[0]), first));
+  g_assert_true (g_file_equal (hearth_session_get_file (runs[1]), second));
+
+  hearth_test_close_windows (app);
+}
+
 static void
 test_welcome (void)
 {
@@ -754,6 +800,7 @@ main (int   argc,
   g_test_add_func ("/window/empty-profile", test_empty_profile);
   g_test_add_func ("/window/welcome", test_welcome);
   g_test_add_func ("/window/drop", test_drop);
+  g_test_add_func ("/window/app-actions", test_app_actions);
 
   status = g_test_run ();
   g_clear_object (&app);

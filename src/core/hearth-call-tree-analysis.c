@@ -741,28 +741,14 @@ find_function (HearthProfile *profile,
   return -1;
 }
 
-/**
- * hearth_call_tree_parse_root:
- * @profile: a profile
- * @spec: `FILE:LINE:NAME` (FILE may be the file's base name when only one file fits), or,
- *   for a stack profile, a frame exactly as in the file
- * @error: return location for a #HEARTH_CALL_TREE_ERROR_BAD_ROOT
- *
- * Finds the function `--root` names. NAME may contain colons; so may FILE (a Windows drive):
- * every `:LINE:` in @spec is tried, leftmost first.
- *
- * Returns: the function index, or -1 with @error set
- */
-gint
-hearth_call_tree_parse_root (HearthProfile  *profile,
-                             const char     *spec,
-                             GError        **error)
+/* What `--root` and `--function` share; @what names the option in the errors. */
+static gint
+parse_spec (HearthProfile  *profile,
+            const char     *spec,
+            const char     *what,
+            GError        **error)
 {
   g_autoptr (GString) ambiguous = g_string_new (NULL);
-
-  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), -1);
-  g_return_val_if_fail (spec != NULL, -1);
-  g_return_val_if_fail (error == NULL || *error == NULL, -1);
 
   for (const char *colon = strchr (spec, ':'); colon != NULL; colon = strchr (colon + 1, ':'))
     {
@@ -785,7 +771,7 @@ hearth_call_tree_parse_root (HearthProfile  *profile,
       if (ambiguous->len > 0)
         {
           g_set_error (error, HEARTH_CALL_TREE_ERROR, HEARTH_CALL_TREE_ERROR_BAD_ROOT,
-                       "root %s is ambiguous: %s; give the whole file name", spec,
+                       "%s %s is ambiguous: %s; give the whole file name", what, spec,
                        ambiguous->str);
           return -1;
         }
@@ -796,6 +782,52 @@ hearth_call_tree_parse_root (HearthProfile  *profile,
       return (gint) f;
 
   g_set_error (error, HEARTH_CALL_TREE_ERROR, HEARTH_CALL_TREE_ERROR_BAD_ROOT,
-               "root %s is not a function of the profile (expected FILE:LINE:NAME)", spec);
+               "%s %s is not a function of the profile (expected FILE:LINE:NAME)", what, spec);
   return -1;
+}
+
+/**
+ * hearth_call_tree_parse_root:
+ * @profile: a profile
+ * @spec: `FILE:LINE:NAME` (FILE may be the file's base name when only one file fits), or,
+ *   for a stack profile, a frame exactly as in the file
+ * @error: return location for a #HEARTH_CALL_TREE_ERROR_BAD_ROOT
+ *
+ * Finds the function `--root` names. NAME may contain colons; so may FILE (a Windows drive):
+ * every `:LINE:` in @spec is tried, leftmost first.
+ *
+ * Returns: the function index, or -1 with @error set
+ */
+gint
+hearth_call_tree_parse_root (HearthProfile  *profile,
+                             const char     *spec,
+                             GError        **error)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), -1);
+  g_return_val_if_fail (spec != NULL, -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
+
+  return parse_spec (profile, spec, "root", error);
+}
+
+/**
+ * hearth_call_tree_parse_function:
+ * @profile: a profile
+ * @spec: a function as hearth_call_tree_parse_root() takes it
+ * @error: return location for a #HEARTH_CALL_TREE_ERROR_BAD_ROOT
+ *
+ * Finds the function `--function` names, with the same forms and errors as `--root`.
+ *
+ * Returns: the function index, or -1 with @error set
+ */
+gint
+hearth_call_tree_parse_function (HearthProfile  *profile,
+                                 const char     *spec,
+                                 GError        **error)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), -1);
+  g_return_val_if_fail (spec != NULL, -1);
+  g_return_val_if_fail (error == NULL || *error == NULL, -1);
+
+  return parse_spec (profile, spec, "function", error);
 }

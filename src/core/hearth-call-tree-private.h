@@ -20,6 +20,7 @@ struct _HearthCallTree
   HearthCallTreeOptions  options;
   gint                   root_function;   /* -1 for the synthetic root `all` */
   gboolean               from_stacks;
+  gboolean               callers;         /* walked down to callers (a sandwich's lower half) */
 
   /* the bars, in walk order (depth first, children widest first) */
   HearthNode            *nodes;

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hearth-categories.h"
 #include "hearth-hash.h"
-#include "hearth-names.h"
 
 /* Callees may exceed their parent by rounding (cProfile converts each sum from ticks on its
  * own) before the parent counts as shrinking them. */
@@ -421,6 +421,14 @@ edge_bounds (const HearthNode *parent,
   *high_out = MAX (high, width);
 }
 
+/* The function an edge leads to: its callee, or in a tree of callers its caller. */
+static inline guint
+next_function (Walk             *w,
+               const HearthEdge *edge)
+{
+  return w->tree->callers ? edge->caller : edge->callee;
+}
+
 static void
 expand_edges (Walk  *w,
               guint  k)
@@ -436,7 +444,8 @@ expand_edges (Walk  *w,
   Callee *callees;
   guint n_edges = 0, n, n_offered = 0, refused = 0;
 
-  edges = hearth_profile_get_callees (profile, f, &n_edges);
+  edges = w->tree->callers ? hearth_profile_get_callers (profile, f, &n_edges)
+                           : hearth_profile_get_callees (profile, f, &n_edges);
   g_array_set_size (w->scratch, n_edges);
   callees = (Callee *) (void *) w->scratch->data;
   n = 0;
@@ -445,7 +454,7 @@ expand_edges (Walk  *w,
    * cycle of the call graph with f */
   if (w->scc == NULL || w->cyclic[f])
     for (guint i = 0; i < n_edges && !chain_marked; i++)
-      if (w->seen[hearth_profile_get_edge (profile, edges[i])->callee] > 0)
+      if (w->seen[next_function (w, hearth_profile_get_edge (profile, edges[i]))] > 0)
         chain_marked = TRUE;
   if (chain_marked)
     mark_chain (w, k, f, TRUE);
@@ -453,7 +462,7 @@ expand_edges (Walk  *w,
   for (guint i = 0; i < n_edges; i++)
     {
       const HearthEdge *edge = hearth_profile_get_edge (profile, edges[i]);
-      Callee c = { NULL, edge->callee, layout_time (edge->cum), 0 };
+      Callee c = { NULL, next_function (w, edge), layout_time (edge->cum), 0 };
 
       c.width = cum > 0 ? c.edge * width / cum : 0.0;
       if (chain_marked && w->on_chain[c.function] >= w->max_repeat)
@@ -588,22 +597,39 @@ compare_trie_children (const void *a,
                                               g_array_index (o->trie->function, guint, y));
 }
 
-/* Merges the stacks (from @root's first occurrence on when @root is a function) by frame. */
+/* Children of each trie node, widest first. */
+static void
+trie_index_children (Trie          *trie,
+                     HearthProfile *profile)
+{
+  TrieOrder order = { trie, profile };
+  guint n;
+
+  n = trie->parent->len;
+  trie->child_offsets = g_new0 (guint, n + 1);
+  trie->child_index = g_new (guint, MAX (n, 1));
+  for (guint i = 1; i < n; i++)
+    trie->child_offsets[g_array_index (trie->parent, guint, i) + 1]++;
+  for (guint i = 0; i < n; i++)
+    trie->child_offsets[i + 1] += trie->child_offsets[i];
+  {
+    g_autofree guint *fill = g_memdup2 (trie->child_offsets, sizeof (guint) * (n + 1));
+
+    for (guint i = 1; i < n; i++)
+      trie->child_index[fill[g_array_index (trie->parent, guint, i)]++] = i;
+  }
+  for (guint i = 0; i < n; i++)
+    g_qsort_with_data (trie->child_index + trie->child_offsets[i],
+                       trie->child_offsets[i + 1] - trie->child_offsets[i],
+                       sizeof (guint), compare_trie_children, &order);
+}
+
 static Trie *
-build_trie (HearthProfile *profile,
-            gint           root,
-            gboolean       collapse)
+trie_new (guint root_function)
 {
   Trie *trie = g_new0 (Trie, 1);
-  HearthPairTable table;
-  guint root_function = root >= 0 ? (guint) root : G_MAXUINT;
   guint none = G_MAXUINT;
   double nothing = 0;
-  guint n, n_nodes;
-  TrieOrder order = { trie, profile };
-  const HearthStackNode *nodes;
-  g_autofree guint *map = NULL;
-  g_autofree double *below = NULL;
 
   trie->parent = g_array_new (FALSE, FALSE, sizeof (guint));
   trie->function = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -611,6 +637,24 @@ build_trie (HearthProfile *profile,
   g_array_append_val (trie->parent, none);
   g_array_append_val (trie->function, root_function);
   g_array_append_val (trie->weight, nothing);
+
+  return trie;
+}
+
+/* Merges the stacks (from @root's first occurrence on when @root is a function) by frame. */
+static Trie *
+build_trie (HearthProfile *profile,
+            gint           root,
+            gboolean       collapse)
+{
+  guint root_function = root >= 0 ? (guint) root : G_MAXUINT;
+  Trie *trie = trie_new (root_function);
+  HearthPairTable table;
+  guint n_nodes;
+  const HearthStackNode *nodes;
+  g_autofree guint *map = NULL;
+  g_autofree double *below = NULL;
+
   hearth_pair_table_init (&table);
 
   /* Each stack node of the profile maps to a node here (G_MAXUINT: above @root, not
@@ -646,25 +690,51 @@ build_trie (HearthProfile *profile,
     g_array_index (trie->weight, double, g_array_index (trie->parent, guint, i)) +=
       g_array_index (trie->weight, double, i);
   hearth_pair_table_clear (&table);
+  trie_index_children (trie, profile);
 
-  /* children of each node, widest first */
-  n = trie->parent->len;
-  trie->child_offsets = g_new0 (guint, n + 1);
-  trie->child_index = g_new (guint, MAX (n, 1));
-  for (guint i = 1; i < n; i++)
-    trie->child_offsets[g_array_index (trie->parent, guint, i) + 1]++;
-  for (guint i = 0; i < n; i++)
-    trie->child_offsets[i + 1] += trie->child_offsets[i];
-  {
-    g_autofree guint *fill = g_memdup2 (trie->child_offsets, sizeof (guint) * (n + 1));
+  return trie;
+}
 
-    for (guint i = 1; i < n; i++)
-      trie->child_index[fill[g_array_index (trie->parent, guint, i)]++] = i;
-  }
-  for (guint i = 0; i < n; i++)
-    g_qsort_with_data (trie->child_index + trie->child_offsets[i],
-                       trie->child_offsets[i + 1] - trie->child_offsets[i],
-                       sizeof (guint), compare_trie_children, &order);
+/* The stacks below @root, turned over: each stack with @root on it counts once, by the
+ * frames under its first (outermost) occurrence, the nearest caller first; so that the
+ * callers and the callees of @root split each stack at the same frame. */
+static Trie *
+build_caller_trie (HearthProfile *profile,
+                   guint          root,
+                   gboolean       collapse)
+{
+  Trie *trie = trie_new (root);
+  HearthPairTable table;
+  guint n_nodes;
+  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
+  g_autofree double *below = g_new0 (double, MAX (n_nodes, 1));
+  g_autofree gboolean *inside = g_new0 (gboolean, MAX (n_nodes, 1));
+
+  hearth_pair_table_init (&table);
+  for (guint i = n_nodes - 1; i > 0; i--)
+    {
+      below[i] += layout_time (nodes[i].weight);
+      below[nodes[i].parent] += below[i];
+    }
+  for (guint i = 1; i < n_nodes; i++)
+    {
+      guint up = nodes[i].parent, t = 0, previous = root;
+
+      inside[i] = inside[up] || nodes[i].function == root;
+      if (nodes[i].function != root || inside[up] || !(below[i] > 0))
+        continue;
+      g_array_index (trie->weight, double, 0) += below[i];
+      for (; up > 0; up = nodes[up].parent)
+        {
+          if (collapse && nodes[up].function == previous)
+            continue;
+          previous = nodes[up].function;
+          t = trie_child (trie, &table, t, previous);
+          g_array_index (trie->weight, double, t) += below[i];
+        }
+    }
+  hearth_pair_table_clear (&table);
+  trie_index_children (trie, profile);
 
   return trie;
 }
@@ -721,7 +791,8 @@ child_lists (const HearthNode *nodes,
 
 /* The part of each bar's self width that is its function's own time, not callees too narrow
  * for a bar: for a stack tree the stacks that end at the bar's frame, exactly; for a cProfile
- * tree the function's own time, shared like its width. @order maps walk order to the kept
+ * tree the function's own time, shared like its width. In a tree of callers it is where the
+ * stacks begin (none for cProfile, which does not say). @order maps walk order to the kept
  * bars. */
 static void
 set_own_widths (Walk        *w,
@@ -744,7 +815,8 @@ set_own_widths (Walk        *w,
           for (guint c = trie->child_offsets[t]; c < trie->child_offsets[t + 1]; c++)
             own -= g_array_index (trie->weight, double, trie->child_index[c]);
         }
-      else if (node->function < hearth_profile_get_n_functions (self->profile))
+      else if (!self->callers &&
+               node->function < hearth_profile_get_n_functions (self->profile))
         {
           const HearthFunction *f = hearth_profile_get_function (self->profile, node->function);
           double cum = hearth_profile_clamp (f->cum);
@@ -969,7 +1041,10 @@ layout (HearthCallTree *self)
 
   if (self->from_stacks)
     {
-      w.trie = build_trie (profile, self->root_function, self->options.collapse_recursion);
+      w.trie = self->callers
+        ? build_caller_trie (profile, (guint) self->root_function,
+                             self->options.collapse_recursion)
+        : build_trie (profile, self->root_function, self->options.collapse_recursion);
       root.width = g_array_index (w.trie->weight, double, 0);
       root.aux = 0;
     }
@@ -1121,6 +1196,64 @@ hearth_call_tree_new (HearthProfile               *profile,
     layout (self);
 
   return g_steal_pointer (&self);
+}
+
+/**
+ * hearth_call_tree_new_callers:
+ * @profile: a finished profile
+ * @options: the options, with @root set to a function of @profile
+ * @error: return location for a #HEARTH_CALL_TREE_ERROR when the root is not a function
+ *
+ * Lays out the callers of a function, the lower half of its sandwich: the same walk as
+ * hearth_call_tree_new() (shares, bounds, estimates, the guard, the shrink, the cutoff), but
+ * from each function to its callers, so that a bar's children are the functions that called
+ * it along that chain, the first level with the exact edges of the file. From exact stacks,
+ * each stack through the root counts once, below the root's outermost frame.
+ * The queries about reach (unreached, linked) describe a tree of callees only.
+ *
+ * Returns: (transfer full): the tree, or %NULL with @error set
+ */
+HearthCallTree *
+hearth_call_tree_new_callers (HearthProfile               *profile,
+                              const HearthCallTreeOptions *options,
+                              GError                     **error)
+{
+  g_autoptr (HearthCallTree) self = NULL;
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (options->root < 0 || (guint) options->root >= hearth_profile_get_n_functions (profile))
+    {
+      g_set_error (error, HEARTH_CALL_TREE_ERROR, HEARTH_CALL_TREE_ERROR_BAD_ROOT,
+                   "root %d is not a function of the profile", options->root);
+      return NULL;
+    }
+
+  self = g_object_new (HEARTH_TYPE_CALL_TREE, NULL);
+  self->profile = g_object_ref (profile);
+  self->options = *options;
+  sanitize_options (&self->options);
+  self->from_stacks = hearth_profile_has_stacks (profile);
+  self->callers = TRUE;
+  self->root_function = self->options.root;
+  layout (self);
+
+  return g_steal_pointer (&self);
+}
+
+/**
+ * hearth_call_tree_is_callers:
+ * @self: a call tree
+ *
+ * Returns: %TRUE for a tree of callers (hearth_call_tree_new_callers())
+ */
+gboolean
+hearth_call_tree_is_callers (HearthCallTree *self)
+{
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (self), FALSE);
+  return self->callers;
 }
 
 /**

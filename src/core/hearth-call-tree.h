@@ -175,6 +175,10 @@ G_DECLARE_FINAL_TYPE (HearthCallTree, hearth_call_tree, HEARTH, CALL_TREE, GObje
 HearthCallTree   *hearth_call_tree_new            (HearthProfile               *profile,
                                                    const HearthCallTreeOptions *options,
                                                    GError                     **error);
+HearthCallTree   *hearth_call_tree_new_callers    (HearthProfile               *profile,
+                                                   const HearthCallTreeOptions *options,
+                                                   GError                     **error);
+gboolean          hearth_call_tree_is_callers     (HearthCallTree              *self);
 HearthProfile    *hearth_call_tree_get_profile    (HearthCallTree              *self);
 guint             hearth_call_tree_get_n_nodes    (HearthCallTree              *self);
 const HearthNode *hearth_call_tree_get_node       (HearthCallTree              *self,
@@ -202,6 +206,9 @@ HearthTreeLimits  hearth_call_tree_get_limits     (HearthCallTree              *
 double            hearth_call_tree_get_budget_width (HearthCallTree            *self);
 guint             hearth_call_tree_get_n_candidates (HearthCallTree            *self);
 gint              hearth_call_tree_parse_root     (HearthProfile               *profile,
+                                                   const char                  *spec,
+                                                   GError                     **error);
+gint              hearth_call_tree_parse_function (HearthProfile               *profile,
                                                    const char                  *spec,
                                                    GError                     **error);
 

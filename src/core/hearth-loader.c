@@ -14,6 +14,7 @@
 #include <gio/gunixinputstream.h>
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,9 +24,10 @@
 #include "hearth-speedscope-reader.h"
 
 #define HEARTH_SNIFF_BYTES 4096
-/* json-glib keeps some twenty bytes per byte of JSON text, the pstats reader some three per
- * byte of marshal data: a whole file of either gets this share of the memory budget. */
-#define HEARTH_JSON_SHARE 16
+/* The speedscope reader reads its big arrays from the text and checks what json-glib gets
+ * of the rest itself; the pstats reader keeps some three bytes per byte of marshal data: a
+ * whole file of either gets this share of the memory budget. */
+#define HEARTH_JSON_SHARE 2
 #define HEARTH_MARSHAL_SHARE 2
 /* Decompressed data is streamed, but reading it takes time: a gzip bomb of stack lines
  * (4 GB from a few MB) gets this share, some seconds of reading. */
@@ -34,10 +36,94 @@
  * it came from: a bomb is stopped long before any budget. */
 #define HEARTH_RATIO_FROM (64 << 20)
 #define HEARTH_MAX_RATIO  256
+/* No read takes more than this at once: the cancellable is checked, and the progress
+ * updated, at least every so many bytes. */
+#define HEARTH_READ_STEP  (4 << 20)
+
+/* ------------------------------------------------------------------------------------------ */
+
+struct _HearthLoadProgress
+{
+  atomic_uint_least64_t read;
+  atomic_uint_least64_t size;
+};
+
+/**
+ * hearth_load_progress_new:
+ *
+ * Returns: (transfer full): a progress at nothing read of a size not known yet
+ */
+HearthLoadProgress *
+hearth_load_progress_new (void)
+{
+  HearthLoadProgress *self = g_atomic_rc_box_new0 (HearthLoadProgress);
+
+  atomic_init (&self->read, 0);
+  atomic_init (&self->size, 0);
+  return self;
+}
+
+/**
+ * hearth_load_progress_ref:
+ * @self: a #HearthLoadProgress
+ *
+ * Returns: (transfer full): @self
+ */
+HearthLoadProgress *
+hearth_load_progress_ref (HearthLoadProgress *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return g_atomic_rc_box_acquire (self);
+}
+
+/**
+ * hearth_load_progress_unref:
+ * @self: (transfer full): a #HearthLoadProgress
+ */
+void
+hearth_load_progress_unref (HearthLoadProgress *self)
+{
+  g_return_if_fail (self != NULL);
+
+  g_atomic_rc_box_release (self);
+}
+
+/**
+ * hearth_load_progress_get_read:
+ * @self: a #HearthLoadProgress
+ *
+ * Returns: the bytes of the file read so far (before decompression)
+ */
+guint64
+hearth_load_progress_get_read (HearthLoadProgress *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return atomic_load_explicit (&self->read, memory_order_relaxed);
+}
+
+/**
+ * hearth_load_progress_get_size:
+ * @self: a #HearthLoadProgress
+ *
+ * Returns: the size of the file, 0 when it is not known (standard input, before the file
+ *   is open)
+ */
+guint64
+hearth_load_progress_get_size (HearthLoadProgress *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return atomic_load_explicit (&self->size, memory_order_relaxed);
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* A stream that counts what passes and fails once @limit bytes have: every byte Hearth reads,
- * after decompression, goes through one, so a gzip bomb ends in bounded time and memory. */
+ * after decompression, goes through one, so a gzip bomb ends in bounded time and memory.
+ * The one over the file also tells a #HearthLoadProgress, and every one fails a read once
+ * the load is cancelled: each reader propagates a failed read, so a cancel stops them all,
+ * whether or not the stream below looks at the cancellable. */
 
 #define HEARTH_TYPE_LIMIT_STREAM (hearth_limit_stream_get_type ())
 G_DECLARE_FINAL_TYPE (HearthLimitStream, hearth_limit_stream, HEARTH, LIMIT_STREAM,
@@ -51,6 +137,7 @@ struct _HearthLimitStream
   guint64            seen;
   gboolean           decompressed;
   HearthLimitStream *compressed;    /* borrowed: what counts the bytes before inflating */
+  HearthLoadProgress *progress;     /* owned, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (HearthLimitStream, hearth_limit_stream, G_TYPE_FILTER_INPUT_STREAM)
@@ -80,6 +167,9 @@ hearth_limit_stream_read (GInputStream  *stream,
   GInputStream *base = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (stream));
   gssize n;
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return -1;
+  count = MIN (count, HEARTH_READ_STEP);
   if (self->seen >= self->limit)
     {
       /* one byte more tells a file of exactly @limit bytes from a longer one */
@@ -94,6 +184,8 @@ hearth_limit_stream_read (GInputStream  *stream,
                            error);
   if (n > 0)
     self->seen += n;
+  if (n > 0 && self->progress != NULL)
+    atomic_store_explicit (&self->progress->read, self->seen, memory_order_relaxed);
   if (n > 0 && self->compressed != NULL && self->seen > HEARTH_RATIO_FROM &&
       self->seen / MAX (self->compressed->seen, 1) > HEARTH_MAX_RATIO)
     {
@@ -109,8 +201,18 @@ hearth_limit_stream_read (GInputStream  *stream,
 }
 
 static void
+hearth_limit_stream_finalize (GObject *object)
+{
+  HearthLimitStream *self = HEARTH_LIMIT_STREAM (object);
+
+  g_clear_pointer (&self->progress, hearth_load_progress_unref);
+  G_OBJECT_CLASS (hearth_limit_stream_parent_class)->finalize (object);
+}
+
+static void
 hearth_limit_stream_class_init (HearthLimitStreamClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = hearth_limit_stream_finalize;
   G_INPUT_STREAM_CLASS (klass)->read_fn = hearth_limit_stream_read;
 }
 
@@ -426,6 +528,9 @@ load_stream (GInputStream  *input,
   }
   if (whole == NULL)
     return NULL;
+  /* the parsers do not look at the cancellable: a cancel during the last read ends here */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
   return read_whole (whole, len, kind, error);
 }
 
@@ -501,6 +606,7 @@ set_not_regular (GError **error,
  * only when it is a regular file: a device such as /dev/urandom never ends. */
 static GInputStream *
 open_regular (const char  *path,
+              guint64     *size,
               GError     **error)
 {
   struct stat st;
@@ -521,6 +627,7 @@ open_regular (const char  *path,
       close (fd);
       return NULL;
     }
+  *size = (guint64) st.st_size;
   flags = fcntl (fd, F_GETFL);
   if (flags != -1)
     fcntl (fd, F_SETFL, flags & ~O_NONBLOCK);
@@ -530,6 +637,7 @@ open_regular (const char  *path,
 /* A file without a local path (a GVfs location): GIO's stream, regular files only. */
 static GInputStream *
 open_remote (GFile         *file,
+             guint64       *size,
              GCancellable  *cancellable,
              GError       **error)
 {
@@ -537,7 +645,8 @@ open_remote (GFile         *file,
   g_autoptr (GError) local = NULL;
   GFileInputStream *input;
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE,
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                            G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
                             cancellable, &local);
   if (info == NULL)
     {
@@ -554,6 +663,8 @@ open_remote (GFile         *file,
       set_not_regular (error, S_IFIFO);
       return NULL;
     }
+  if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE))
+    *size = (guint64) MAX (g_file_info_get_size (info), 0);
   input = g_file_read (file, cancellable, &local);
   if (input == NULL)
     {
@@ -567,17 +678,20 @@ open_remote (GFile         *file,
  * mapped: a profile cut while it is read (a profiler still writing, a live reload) is
  * short data, where a mapping would kill the process with SIGBUS. */
 static HearthProfile *
-load_named (GInputStream  *input,
-            const char    *name,
-            const char    *path,
-            GCancellable  *cancellable,
-            GError       **error)
+load_named (GInputStream        *input,
+            const char          *name,
+            const char          *path,
+            HearthLoadProgress  *progress,
+            GCancellable        *cancellable,
+            GError             **error)
 {
   g_autoptr (GInputStream) limited = NULL;
   g_autoptr (GError) local = NULL;
   HearthProfile *profile;
 
   limited = hearth_limit_stream_new (input, input_budget (), FALSE);
+  if (progress != NULL)
+    HEARTH_LIMIT_STREAM (limited)->progress = hearth_load_progress_ref (progress);
   profile = load_stream (limited, FALSE, cancellable, &local);
   if (profile == NULL)
     goto failed;
@@ -592,30 +706,34 @@ failed:
 }
 
 static HearthProfile *
-load_file_named (GFile         *file,
-                 const char    *display_name,
-                 GCancellable  *cancellable,
-                 GError       **error)
+load_file_named (GFile               *file,
+                 const char          *display_name,
+                 HearthLoadProgress  *progress,
+                 GCancellable        *cancellable,
+                 GError             **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *path = NULL;
   g_autoptr (GInputStream) input = NULL;
   g_autoptr (GError) local = NULL;
   HearthProfile *profile;
+  guint64 size = 0;
 
   name = display_name ? g_strdup (display_name) : g_file_get_parse_name (file);
   path = g_file_get_path (file);
 
   if (path != NULL)
-    input = open_regular (path, &local);
+    input = open_regular (path, &size, &local);
   else
-    input = open_remote (file, cancellable, &local);
+    input = open_remote (file, &size, cancellable, &local);
   if (input == NULL)
     {
       g_set_error (error, local->domain, local->code, "%s: %s", name, local->message);
       return NULL;
     }
-  profile = load_named (input, name, path, cancellable, error);
+  if (progress != NULL)
+    atomic_store_explicit (&progress->size, size, memory_order_relaxed);
+  profile = load_named (input, name, path, progress, cancellable, error);
   return profile;
 }
 
@@ -639,7 +757,30 @@ hearth_profile_load_file (GFile         *file,
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return load_file_named (file, NULL, cancellable, error);
+  return load_file_named (file, NULL, NULL, cancellable, error);
+}
+
+/**
+ * hearth_profile_load_file_with_progress:
+ * @file: a profile file
+ * @progress: (nullable): updated as the file is read
+ * @cancellable: (nullable): a cancellable; a cancel stops the read within a few MB
+ * @error: return location for an error
+ *
+ * As hearth_profile_load_file(), telling @progress how much of the file has been read.
+ *
+ * Returns: (transfer full): the profile, or %NULL with @error set
+ */
+HearthProfile *
+hearth_profile_load_file_with_progress (GFile               *file,
+                                        HearthLoadProgress  *progress,
+                                        GCancellable        *cancellable,
+                                        GError             **error)
+{
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_file_named (file, NULL, progress, cancellable, error);
 }
 
 /**
@@ -662,10 +803,10 @@ hearth_profile_load_path (const char  *path,
     {
       g_autoptr (GInputStream) input = g_unix_input_stream_new (STDIN_FILENO, FALSE);
 
-      return load_named (input, "-", NULL, NULL, error);
+      return load_named (input, "-", NULL, NULL, NULL, error);
     }
 
   /* Messages name the file as the user typed it. */
   file = g_file_new_for_commandline_arg (path);
-  return load_file_named (file, path, NULL, error);
+  return load_file_named (file, path, NULL, NULL, error);
 }

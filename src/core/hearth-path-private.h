@@ -36,4 +36,12 @@ _hearth_path_base_name (const char *file)
   return sep != NULL ? sep + 1 : file;
 }
 
+/* Whether @file names a file: not empty, not cProfile's built-ins (`~`), not a pseudo file in
+ * angle brackets (`<string>`, `<frozen os>`). */
+static inline gboolean
+_hearth_path_is_real_file (const char *file)
+{
+  return file != NULL && file[0] != '\0' && file[0] != '<' && strcmp (file, "~") != 0;
+}
+
 G_END_DECLS

@@ -85,6 +85,23 @@ typedef struct
   guint  n_stacks;
 } HearthStackNode;
 
+/**
+ * HearthLoadProgress:
+ *
+ * How far a load is: the bytes of the file read so far (compressed bytes for a gzip file)
+ * and the file's size. The loading thread updates it; any thread may read it at any time.
+ * Reference counted.
+ */
+typedef struct _HearthLoadProgress HearthLoadProgress;
+
+HearthLoadProgress   *hearth_load_progress_new       (void);
+HearthLoadProgress   *hearth_load_progress_ref       (HearthLoadProgress *self);
+void                  hearth_load_progress_unref     (HearthLoadProgress *self);
+guint64               hearth_load_progress_get_read  (HearthLoadProgress *self);
+guint64               hearth_load_progress_get_size  (HearthLoadProgress *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HearthLoadProgress, hearth_load_progress_unref)
+
 #define HEARTH_TYPE_PROFILE (hearth_profile_get_type ())
 
 G_DECLARE_FINAL_TYPE (HearthProfile, hearth_profile, HEARTH, PROFILE, GObject)
@@ -93,6 +110,11 @@ G_DECLARE_FINAL_TYPE (HearthProfile, hearth_profile, HEARTH, PROFILE, GObject)
  * return arrays of edge indices: the edges whose caller (resp. callee) is the function. */
 
 HearthProfile        *hearth_profile_load_file       (GFile              *file,
+                                                      GCancellable       *cancellable,
+                                                      GError            **error);
+HearthProfile        *hearth_profile_load_file_with_progress
+                                                     (GFile              *file,
+                                                      HearthLoadProgress *progress,
                                                       GCancellable       *cancellable,
                                                       GError            **error);
 HearthProfile        *hearth_profile_load_path       (const char         *path,

@@ -67,13 +67,13 @@ append_amount (GString        *out,
     }
 }
 
-/* The key of a function as `file:line:name`, or for stack trees the frame as in the file. */
+/* The key of a function as `file:line:name`, or for stack profiles the frame as in the
+ * file; `all` for the synthetic root. */
 static void
-append_key (GString        *out,
-            HearthCallTree *tree,
-            guint           function)
+append_function_key (GString       *out,
+                     HearthProfile *profile,
+                     guint          function)
 {
-  HearthProfile *profile = hearth_call_tree_get_profile (tree);
   const HearthFunction *f;
 
   if (function >= hearth_profile_get_n_functions (profile))
@@ -82,10 +82,18 @@ append_key (GString        *out,
       return;
     }
   f = hearth_profile_get_function (profile, function);
-  if (hearth_call_tree_is_from_stacks (tree))
+  if (hearth_profile_has_stacks (profile))
     g_string_append (out, f->frame != NULL ? f->frame : f->name);
   else
     g_string_append_printf (out, "%s:%" G_GINT64_FORMAT ":%s", f->file, f->line, f->name);
+}
+
+static void
+append_key (GString        *out,
+            HearthCallTree *tree,
+            guint           function)
+{
+  append_function_key (out, hearth_call_tree_get_profile (tree), function);
 }
 
 static const char *
@@ -635,4 +643,109 @@ hearth_report_warnings (GString        *out,
   warn_unreached (out, tree, labels);
   warn_limits (out, tree);
   warn_samples (out, tree);
+}
+
+/* A time or count with all its precision and no more: the shortest text that reads back as
+ * the same double (what Python's repr () prints, give or take its ".0" and exponent). */
+static void
+append_exact (GString *out,
+              double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (value))
+    {
+      g_string_append (out, "nan");
+      return;
+    }
+  if (isinf (value))
+    {
+      g_string_append (out, value > 0 ? "inf" : "-inf");
+      return;
+    }
+  for (int precision = 15; precision <= 17; precision++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append (out, buf);
+}
+
+/**
+ * hearth_report_functions:
+ * @out: where the text goes
+ * @table: a function table
+ *
+ * Its rows in its order (own time largest first, ties by key, unless sorted otherwise), one
+ * line each: `CALLS<TAB>PRIMITIVE<TAB>OWN<TAB>CUMULATIVE<TAB>KEY`, the times exact (see
+ * append_exact ()), KEY `file:line:name` (for stack profiles the frame as in the file).
+ */
+void
+hearth_report_functions (GString             *out,
+                         HearthFunctionTable *table)
+{
+  HearthProfile *profile = hearth_function_table_get_profile (table);
+  guint n = hearth_function_table_get_n_rows (table);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthFunctionRow *row = hearth_function_table_get_row (table, i);
+
+      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%" G_GINT64_FORMAT "\t",
+                              row->calls, row->prim_calls);
+      append_exact (out, row->own);
+      g_string_append_c (out, '\t');
+      append_exact (out, row->cum);
+      g_string_append_c (out, '\t');
+      append_function_key (out, profile, row->function);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+append_edges (GString       *out,
+              HearthProfile *profile,
+              const char    *kind,
+              const guint   *edges,
+              guint          n_edges,
+              gboolean       callers)
+{
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const HearthEdge *edge = hearth_profile_get_edge (profile, edges[i]);
+
+      g_string_append_printf (out, "%s\t%" G_GINT64_FORMAT "\t", kind, edge->calls);
+      append_exact (out, edge->cum);
+      g_string_append_c (out, '\t');
+      append_function_key (out, profile, callers ? edge->caller : edge->callee);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/**
+ * hearth_report_sandwich:
+ * @out: where the text goes
+ * @sandwich: a sandwich
+ *
+ * The first level of the sandwich both ways, the file's edges: `caller<TAB>CALLS<TAB>
+ * SECONDS<TAB>KEY` for each direct caller, then `callee…` for each direct callee, widest
+ * first; CALLS the edge's calls, SECONDS its cumulative time, exact (for stack profiles:
+ * the samples with the caller directly below, the callee directly above).
+ */
+void
+hearth_report_sandwich (GString        *out,
+                        HearthSandwich *sandwich)
+{
+  HearthProfile *profile = hearth_sandwich_get_profile (sandwich);
+  const guint *edges;
+  guint n = 0;
+
+  edges = hearth_sandwich_get_caller_edges (sandwich, &n);
+  append_edges (out, profile, "caller", edges, n, TRUE);
+  edges = hearth_sandwich_get_callee_edges (sandwich, &n);
+  append_edges (out, profile, "callee", edges, n, FALSE);
 }

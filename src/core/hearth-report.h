@@ -8,7 +8,9 @@
 #pragma once
 
 #include "hearth-call-tree.h"
+#include "hearth-function-table.h"
 #include "hearth-names.h"
+#include "hearth-sandwich.h"
 
 G_BEGIN_DECLS
 
@@ -26,5 +28,9 @@ void hearth_report_folded   (GString        *out,
 void hearth_report_warnings (GString        *out,
                              HearthCallTree *tree,
                              HearthNames    *names);
+void hearth_report_functions (GString             *out,
+                              HearthFunctionTable *table);
+void hearth_report_sandwich  (GString             *out,
+                              HearthSandwich      *sandwich);
 
 G_END_DECLS

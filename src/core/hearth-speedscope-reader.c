@@ -9,6 +9,9 @@
 
 #include "hearth-speedscope-reader.h"
 #include "hearth-profile-private.h"
+#include "hearth-speedscope-scan.h"
+
+#include "hearth-hash.h"
 
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -18,8 +21,16 @@
  * be refused before it reaches the parser. speedscope itself nests five levels deep. */
 #define HEARTH_SPEEDSCOPE_MAX_NESTING 256
 #define HEARTH_SPEEDSCOPE_MAX_DEPTH   100000
+/* Samples remembered by their text (see hearth_speedscope_read_sample ()). */
+#define HEARTH_SPEEDSCOPE_MEMO_MAX (1 << 18)
 /* Profile names quoted in messages are cut to this many characters. */
 #define HEARTH_SPEEDSCOPE_LABEL_CHARS 60
+/* The scan takes strict JSON only; a file it refuses up to this size goes to json-glib
+ * whole, which takes its extensions (comments, hex numbers) and words the error. */
+#define HEARTH_SPEEDSCOPE_DOCUMENT_MAX (8 << 20)
+/* json-glib takes about this many times the text it reads: what remains of the file once
+ * the big arrays are cut out may take this share of the memory budget. */
+#define HEARTH_SPEEDSCOPE_JSON_SHARE 16
 
 typedef struct
 {
@@ -27,9 +38,43 @@ typedef struct
   double     factor;
 } HearthSpeedscopeUnit;
 
+/* The elements of a big array: json-glib's nodes, or the text the scan checked. */
+typedef struct
+{
+  JsonArray        *array;
+  guint             index;
+  guint             length;
+  HearthJsonCursor *cursor;    /* the text, when @array is %NULL (%NULL too: no elements) */
+} HearthSpeedscopeList;
+
+/* A sample's text (an array of numbers only) and where it leads. */
+typedef struct
+{
+  const char *text;
+  gsize       length;
+  guint64     hash;
+  guint       node;
+  guint       depth;
+} HearthSpeedscopeMemo;
+
+/* The members of an event that matter. */
+typedef struct
+{
+  const char      *type;       /* %NULL when missing or not a string */
+  HearthJsonValue  frame;
+  HearthJsonValue  at;
+} HearthSpeedscopeEvent;
+
 typedef struct
 {
   HearthProfile *profile;
+  const guint8  *text;         /* the document, for the spans of @arrays */
+  HearthSpeedscopeArrays arrays; /* the big arrays json-glib did not read (all NULL: none) */
+  GString       *scratch;      /* the member name being decoded */
+  GString       *type;         /* the type of the event being read */
+  GArray        *path;         /* guint pairs: frame index and node of the last sample */
+  GHashTable    *memo;         /* HearthSpeedscopeMemo: the node of a sample's text */
+  HearthHashKey  memo_key;
   JsonArray     *frames;       /* borrowed: shared.frames, or NULL */
   guint          n_frames;
   guint         *frame_ids;    /* function of each shared frame, G_MAXUINT until first used */
@@ -88,39 +133,63 @@ hearth_json_get_number (JsonObject *object,
   return hearth_json_node_get_number (json_object_get_member (object, member), out);
 }
 
+static void
+hearth_json_node_get_value (JsonNode        *node,
+                            HearthJsonValue *value)
+{
+  if (node == NULL)
+    value->kind = HEARTH_JSON_MISSING;
+  else if (JSON_NODE_HOLDS_NULL (node))
+    value->kind = HEARTH_JSON_NULL;
+  else if (hearth_json_node_get_number (node, &value->number))
+    value->kind = HEARTH_JSON_NUMBER;
+  else
+    value->kind = HEARTH_JSON_OTHER;
+}
+
 /* An index is an integral JSON number (written `3` or `3.0`) within [0, n). */
 static gboolean
-hearth_json_node_get_index (JsonNode *node,
-                            guint     n,
-                            guint    *out)
+hearth_json_value_get_index (const HearthJsonValue *value,
+                             guint                  n,
+                             guint                 *out)
 {
-  double v;
+  double v = value->number;
 
-  if (!hearth_json_node_get_number (node, &v) || v < 0 || v >= n || v != floor (v))
+  if (value->kind != HEARTH_JSON_NUMBER || v < 0 || v >= n || v != floor (v))
     return FALSE;
   *out = (guint) v;
   return TRUE;
 }
 
+static gboolean
+hearth_json_node_get_index (JsonNode *node,
+                            guint     n,
+                            guint    *out)
+{
+  HearthJsonValue value;
+
+  hearth_json_node_get_value (node, &value);
+  return hearth_json_value_get_index (&value, n, out);
+}
+
 /* Reports a frame reference that is not an index of the shared frames. */
 static gboolean
-hearth_speedscope_bad_index (const char  *label,
-                             const char  *where,
-                             guint        where_index,
-                             JsonNode    *node,
-                             guint        n_frames,
-                             GError     **error)
+hearth_speedscope_bad_index (const char             *label,
+                             const char             *where,
+                             guint                   where_index,
+                             const HearthJsonValue  *value,
+                             guint                   n_frames,
+                             GError                **error)
 {
-  double v;
+  static const char *const what[] = { "missing", "null", "a number", "not a number" };
 
-  if (hearth_json_node_get_number (node, &v))
+  if (value->kind == HEARTH_JSON_NUMBER)
     g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_REF,
                  "%s: %s %u: frame %g is not an index of the %u shared frames",
-                 label, where, where_index, v, n_frames);
+                 label, where, where_index, value->number, n_frames);
   else
     g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_REF,
-                 "%s: %s %u: frame index is %s", label, where, where_index,
-                 node == NULL ? "missing" : JSON_NODE_HOLDS_NULL (node) ? "null" : "not a number");
+                 "%s: %s %u: frame index is %s", label, where, where_index, what[value->kind]);
   return FALSE;
 }
 
@@ -303,10 +372,33 @@ hearth_speedscope_frame (HearthSpeedscopeReader *self,
   return self->frame_ids[index];
 }
 
-/* Appends the function of the frame @node names to the stack being built. */
+/* Checks the frame @value names, and that the stack (of @depth frames) has room for it. */
+static gboolean
+hearth_speedscope_check_frame (HearthSpeedscopeReader  *self,
+                               const HearthJsonValue   *value,
+                               guint                    depth,
+                               const char              *where,
+                               guint                    where_index,
+                               guint                   *index,
+                               GError                 **error)
+{
+  if (!hearth_json_value_get_index (value, self->n_frames, index))
+    return hearth_speedscope_bad_index (self->label, where, where_index, value, self->n_frames,
+                                        error);
+  if (depth >= HEARTH_SPEEDSCOPE_MAX_DEPTH)
+    {
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                   "%s: %s %u: stack has more than %d frames",
+                   self->label, where, where_index, HEARTH_SPEEDSCOPE_MAX_DEPTH);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Appends the function of the frame @value names to the stack being built. */
 static gboolean
 hearth_speedscope_push (HearthSpeedscopeReader  *self,
-                        JsonNode                *node,
+                        const HearthJsonValue   *value,
                         const char              *where,
                         guint                    where_index,
                         guint                   *frame_out,
@@ -314,16 +406,9 @@ hearth_speedscope_push (HearthSpeedscopeReader  *self,
 {
   guint index, id;
 
-  if (!hearth_json_node_get_index (node, self->n_frames, &index))
-    return hearth_speedscope_bad_index (self->label, where, where_index, node, self->n_frames,
-                                        error);
-  if (self->stack->len >= HEARTH_SPEEDSCOPE_MAX_DEPTH)
-    {
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
-                   "%s: %s %u: stack has more than %d frames",
-                   self->label, where, where_index, HEARTH_SPEEDSCOPE_MAX_DEPTH);
-      return FALSE;
-    }
+  if (!hearth_speedscope_check_frame (self, value, self->stack->len, where, where_index, &index,
+                                      error))
+    return FALSE;
   id = hearth_speedscope_frame (self, index);
   g_array_append_val (self->stack, id);
   self->node = _hearth_profile_stack_child (self->profile, self->node, id);
@@ -332,25 +417,147 @@ hearth_speedscope_push (HearthSpeedscopeReader  *self,
   return TRUE;
 }
 
-static JsonArray *
-hearth_speedscope_get_array (HearthSpeedscopeReader  *self,
-                             JsonObject              *object,
-                             const char              *member,
-                             gboolean                *present,
-                             GError                 **error)
-{
-  JsonNode *node = json_object_get_member (object, member);
+static const char *const hearth_speedscope_members[] = { "samples", "weights", "events" };
 
-  *present = !hearth_json_is_null (node);
-  if (!*present)
-    return NULL;
+/* The elements of @member of profile @index: from the text when the scan cut them out of what
+ * json-glib read, else from json-glib's array. A missing or null member has none. */
+static gboolean
+hearth_speedscope_get_list (HearthSpeedscopeReader  *self,
+                            JsonObject              *profile,
+                            guint                    index,
+                            HearthSpeedscopeMember   member,
+                            HearthSpeedscopeList    *list,
+                            HearthJsonCursor        *cursor,
+                            GError                 **error)
+{
+  const char *name = hearth_speedscope_members[member];
+  JsonNode *node = json_object_get_member (profile, name);
+  const HearthSpeedscopeSpan *span;
+
+  memset (list, 0, sizeof *list);
+  if (hearth_json_is_null (node))
+    return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
       g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
-                   "%s: \"%s\" is not an array", self->label, member);
-      return NULL;
+                   "%s: \"%s\" is not an array", self->label, name);
+      return FALSE;
     }
-  return json_node_get_array (node);
+  span = _hearth_speedscope_arrays_get (&self->arrays, index, member);
+  if (span != NULL)
+    {
+      _hearth_json_cursor_init (cursor, self->text, span);
+      list->cursor = cursor;
+      list->length = span->n_elements;
+    }
+  else
+    {
+      list->array = json_node_get_array (node);
+      list->length = json_array_get_length (list->array);
+    }
+  return TRUE;
+}
+
+/* The next element, when there is one: json-glib's node, or the cursor at its text. */
+static gboolean
+hearth_speedscope_list_next (HearthSpeedscopeList  *list,
+                             JsonNode             **node)
+{
+  *node = NULL;
+  if (list->array != NULL)
+    {
+      if (list->index >= list->length)
+        return FALSE;
+      *node = json_array_get_element (list->array, list->index++);
+      return TRUE;
+    }
+  return list->cursor != NULL && _hearth_json_cursor_next (list->cursor);
+}
+
+static gboolean
+hearth_speedscope_list_value (HearthSpeedscopeList *list,
+                              HearthJsonValue      *value)
+{
+  JsonNode *node;
+
+  if (!hearth_speedscope_list_next (list, &node))
+    return FALSE;
+  if (list->array != NULL)
+    hearth_json_node_get_value (node, value);
+  else
+    _hearth_json_cursor_value (list->cursor, value);
+  return TRUE;
+}
+
+/* The next element as a list of its own, or FALSE when it is not an array. In the text,
+ * @plain gets the text of an array of numbers alone (else its length is 0). */
+static gboolean
+hearth_speedscope_list_enter (HearthSpeedscopeList *list,
+                              HearthSpeedscopeList *inner,
+                              HearthSpeedscopeMemo *plain)
+{
+  JsonNode *node;
+
+  memset (inner, 0, sizeof *inner);
+  plain->length = 0;
+  if (!hearth_speedscope_list_next (list, &node))
+    return FALSE;
+  if (list->array == NULL)
+    {
+      inner->cursor = list->cursor;
+      plain->text = list->cursor->p;
+      plain->length = _hearth_json_cursor_plain_array (list->cursor);
+      return _hearth_json_cursor_enter (list->cursor, '[');
+    }
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return FALSE;
+  inner->array = json_node_get_array (node);
+  inner->length = json_array_get_length (inner->array);
+  return TRUE;
+}
+
+/* The next element as an event, or FALSE when it is not an object. In the text, a member
+ * given twice counts once, the last time, as in json-glib. */
+static gboolean
+hearth_speedscope_list_event (HearthSpeedscopeReader *self,
+                              HearthSpeedscopeList   *list,
+                              HearthSpeedscopeEvent  *event)
+{
+  HearthJsonCursor *cursor = list->cursor;
+  JsonNode *node;
+
+  event->type = NULL;
+  event->frame.kind = event->at.kind = HEARTH_JSON_MISSING;
+  if (!hearth_speedscope_list_next (list, &node))
+    return FALSE;
+  if (list->array != NULL)
+    {
+      JsonObject *object;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return FALSE;
+      object = json_node_get_object (node);
+      event->type = hearth_json_get_string (object, "type");
+      hearth_json_node_get_value (json_object_get_member (object, "frame"), &event->frame);
+      hearth_json_node_get_value (json_object_get_member (object, "at"), &event->at);
+      return TRUE;
+    }
+  if (!_hearth_json_cursor_enter (cursor, '{'))
+    return FALSE;
+  while (_hearth_json_cursor_member (cursor, self->scratch))
+    {
+      HearthJsonValue ignored;
+
+      if (strcmp (self->scratch->str, "type") == 0)
+        event->type = _hearth_json_cursor_string (cursor, self->type) ? self->type->str : NULL;
+      else if (strcmp (self->scratch->str, "frame") == 0)
+        _hearth_json_cursor_value (cursor, &event->frame);
+      else if (strcmp (self->scratch->str, "at") == 0)
+        _hearth_json_cursor_value (cursor, &event->at);
+      else
+        _hearth_json_cursor_value (cursor, &ignored);
+    }
+  return TRUE;
 }
 
 static void
@@ -362,68 +569,162 @@ hearth_speedscope_note_negative (HearthSpeedscopeReader *self,
     self->first_negative = g_strdup_printf ("%s: %s %u", self->label, what, index);
 }
 
+/* Walks one sample's frames from the root. Consecutive samples of a recording mostly share
+ * their first frames: the nodes of the previous sample are reused while the indices match,
+ * which saves a lookup per frame. */
+static gboolean
+hearth_speedscope_read_sample (HearthSpeedscopeReader  *self,
+                               HearthSpeedscopeList    *frames,
+                               guint                    root_len,
+                               guint                    sample,
+                               guint                   *depth_out,
+                               GError                 **error)
+{
+  guint depth = 0, index;
+  gboolean same = TRUE;
+  HearthJsonValue value;
+
+  self->node = self->root_node;
+  while (hearth_speedscope_list_value (frames, &value))
+    {
+      if (same && 2 * depth < self->path->len && value.kind == HEARTH_JSON_NUMBER &&
+          value.number == g_array_index (self->path, guint, 2 * depth))
+        {
+          self->node = g_array_index (self->path, guint, 2 * depth + 1);
+          depth++;
+          continue;
+        }
+      same = FALSE;
+      if (!hearth_speedscope_check_frame (self, &value, root_len + depth, "sample", sample,
+                                          &index, error))
+        return FALSE;
+      self->node = _hearth_profile_stack_child (self->profile, self->node,
+                                                hearth_speedscope_frame (self, index));
+      g_array_set_size (self->path, 2 * depth);
+      g_array_append_val (self->path, index);
+      g_array_append_val (self->path, self->node);
+      depth++;
+    }
+  *depth_out = depth;
+  return TRUE;
+}
+
+static guint
+hearth_speedscope_memo_hash (gconstpointer key)
+{
+  return ((const HearthSpeedscopeMemo *) key)->hash;
+}
+
+static gboolean
+hearth_speedscope_memo_equal (gconstpointer a,
+                              gconstpointer b)
+{
+  const HearthSpeedscopeMemo *x = a, *y = b;
+
+  return x->hash == y->hash && x->length == y->length &&
+         memcmp (x->text, y->text, x->length) == 0;
+}
+
+/* A recording repeats few distinct stacks many times, and the same text always means the
+ * same stack (of the same profile): a sample written as one seen before takes that one's
+ * node, without reading its numbers. Up to HEARTH_SPEEDSCOPE_MEMO_MAX texts are kept. */
+static gboolean
+hearth_speedscope_memo_sample (HearthSpeedscopeReader  *self,
+                               HearthSpeedscopeList    *frames,
+                               HearthSpeedscopeMemo    *plain,
+                               guint                    root_len,
+                               guint                    sample,
+                               guint                   *depth,
+                               GError                 **error)
+{
+  HearthSpeedscopeMemo *known;
+
+  if (plain->length == 0)
+    return hearth_speedscope_read_sample (self, frames, root_len, sample, depth, error);
+  plain->hash = hearth_hash_bytes (&self->memo_key, plain->text, plain->length);
+  known = g_hash_table_lookup (self->memo, plain);
+  if (known != NULL)
+    {
+      frames->cursor->p = plain->text + plain->length;
+      self->node = known->node;
+      *depth = known->depth;
+      return TRUE;
+    }
+  if (!hearth_speedscope_read_sample (self, frames, root_len, sample, depth, error))
+    return FALSE;
+  if (g_hash_table_size (self->memo) < HEARTH_SPEEDSCOPE_MEMO_MAX)
+    {
+      /* a copy beside the entry: the sample's own text is far away in the file by the time
+       * it comes up again */
+      known = g_malloc (sizeof *known + plain->length);
+      memcpy (known + 1, plain->text, plain->length);
+      known->text = (const char *) (known + 1);
+      known->length = plain->length;
+      known->hash = plain->hash;
+      known->node = self->node;
+      known->depth = *depth;
+      g_hash_table_add (self->memo, known);
+    }
+  return TRUE;
+}
+
 static gboolean
 hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
                                 JsonObject              *profile,
+                                guint                    profile_index,
                                 guint                    root_len,
                                 double                   factor,
                                 GError                 **error)
 {
-  JsonArray *samples, *weights;
-  gboolean has_samples, has_weights;
-  guint n_samples, n_weights;
+  HearthSpeedscopeList samples, weights;
+  HearthJsonCursor samples_text, weights_text;
 
-  samples = hearth_speedscope_get_array (self, profile, "samples", &has_samples, error);
-  if (has_samples && samples == NULL)
+  if (!hearth_speedscope_get_list (self, profile, profile_index, HEARTH_SPEEDSCOPE_SAMPLES,
+                                   &samples, &samples_text, error) ||
+      !hearth_speedscope_get_list (self, profile, profile_index, HEARTH_SPEEDSCOPE_WEIGHTS,
+                                   &weights, &weights_text, error))
     return FALSE;
-  weights = hearth_speedscope_get_array (self, profile, "weights", &has_weights, error);
-  if (has_weights && weights == NULL)
-    return FALSE;
-  n_samples = samples != NULL ? json_array_get_length (samples) : 0;
-  n_weights = weights != NULL ? json_array_get_length (weights) : 0;
-  if (n_samples != n_weights)
+  if (samples.length != weights.length)
     {
       g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
-                   "%s: %u samples but %u weights", self->label, n_samples, n_weights);
+                   "%s: %u samples but %u weights", self->label, samples.length,
+                   weights.length);
       return FALSE;
     }
 
-  for (guint i = 0; i < n_samples; i++)
+  g_array_set_size (self->path, 0);
+  g_hash_table_remove_all (self->memo);
+  for (guint i = 0; i < samples.length; i++)
     {
-      JsonNode *sample = json_array_get_element (samples, i);
-      JsonArray *frames;
-      double weight;
+      HearthSpeedscopeList frames;
+      HearthSpeedscopeMemo plain;
+      HearthJsonValue weight;
       guint depth;
 
-      if (!JSON_NODE_HOLDS_ARRAY (sample))
+      if (!hearth_speedscope_list_enter (&samples, &frames, &plain))
         {
           g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
                        "%s: sample %u is not an array", self->label, i);
           return FALSE;
         }
-      if (!hearth_json_node_get_number (json_array_get_element (weights, i), &weight))
+      if (!hearth_speedscope_list_value (&weights, &weight) ||
+          weight.kind != HEARTH_JSON_NUMBER)
         {
           g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
                        "%s: weight %u is not a number", self->label, i);
           return FALSE;
         }
-      if (weight < 0)
+      if (weight.number < 0)
         {
           hearth_speedscope_note_negative (self, "weight", i);
-          weight = 0;
+          weight.number = 0;
         }
 
-      frames = json_node_get_array (sample);
-      depth = json_array_get_length (frames);
-      g_array_set_size (self->stack, root_len);
-      self->node = self->root_node;
-      for (guint k = 0; k < depth; k++)
-        if (!hearth_speedscope_push (self, json_array_get_element (frames, k), "sample", i,
-                                     NULL, error))
-          return FALSE;
+      if (!hearth_speedscope_memo_sample (self, &frames, &plain, root_len, i, &depth, error))
+        return FALSE;
       /* An empty sample (an idle thread) has no function to give its weight to. */
       if (depth > 0)
-        _hearth_profile_add_stack_at (self->profile, self->node, weight * factor);
+        _hearth_profile_add_stack_at (self->profile, self->node, weight.number * factor);
     }
   return TRUE;
 }
@@ -470,39 +771,37 @@ hearth_speedscope_event_error (HearthSpeedscopeReader  *self,
 static gboolean
 hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
                                 JsonObject              *profile,
+                                guint                    profile_index,
                                 guint                    root_len,
                                 double                   factor,
                                 GError                 **error)
 {
   g_autoptr (GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
-  JsonArray *events;
-  gboolean has_events;
+  HearthSpeedscopeList events;
+  HearthJsonCursor events_text;
   double last = -INFINITY, end;
-  guint n_events;
 
-  events = hearth_speedscope_get_array (self, profile, "events", &has_events, error);
-  if (has_events && events == NULL)
+  if (!hearth_speedscope_get_list (self, profile, profile_index, HEARTH_SPEEDSCOPE_EVENTS,
+                                   &events, &events_text, error))
     return FALSE;
-  n_events = events != NULL ? json_array_get_length (events) : 0;
   g_array_set_size (self->stack, root_len);
   self->node = self->root_node;
 
-  for (guint i = 0; i < n_events; i++)
+  for (guint i = 0; i < events.length; i++)
     {
-      JsonNode *node = json_array_get_element (events, i);
-      JsonObject *event;
+      HearthSpeedscopeEvent event;
       const char *type;
       double at;
       guint frame;
 
-      if (!JSON_NODE_HOLDS_OBJECT (node))
+      if (!hearth_speedscope_list_event (self, &events, &event))
         return hearth_speedscope_event_error (self, i, error, "not an object");
-      event = json_node_get_object (node);
-      type = hearth_json_get_string (event, "type");
+      type = event.type;
       if (type == NULL || (strcmp (type, "O") != 0 && strcmp (type, "C") != 0))
         return hearth_speedscope_event_error (self, i, error, "type is not \"O\" or \"C\"");
-      if (!hearth_json_get_number (event, "at", &at))
+      if (event.at.kind != HEARTH_JSON_NUMBER)
         return hearth_speedscope_event_error (self, i, error, "\"at\" is not a number");
+      at = event.at.number;
       if (at < last)
         return hearth_speedscope_event_error (self, i, error, "at %g comes before %g", at, last);
       if (last > -INFINITY)
@@ -511,15 +810,12 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
 
       if (type[0] == 'O')
         {
-          if (!hearth_speedscope_push (self, json_object_get_member (event, "frame"), "event",
-                                       i, &frame, error))
+          if (!hearth_speedscope_push (self, &event.frame, "event", i, &frame, error))
             return FALSE;
           g_array_append_val (open, frame);
         }
-      else if (!hearth_json_node_get_index (json_object_get_member (event, "frame"),
-                                            self->n_frames, &frame))
-        return hearth_speedscope_bad_index (self->label, "event", i,
-                                            json_object_get_member (event, "frame"),
+      else if (!hearth_json_value_get_index (&event.frame, self->n_frames, &frame))
+        return hearth_speedscope_bad_index (self->label, "event", i, &event.frame,
                                             self->n_frames, error);
       else if (open->len == 0)
         return hearth_speedscope_event_error (self, i, error,
@@ -573,9 +869,10 @@ hearth_speedscope_read_profile (HearthSpeedscopeReader  *self,
   if (g_strcmp0 (type, "sampled") == 0)
     {
       self->any_sampled = TRUE;
-      return hearth_speedscope_read_sampled (self, profile, self->stack->len, factor, error);
+      return hearth_speedscope_read_sampled (self, profile, index, self->stack->len, factor,
+                                             error);
     }
-  return hearth_speedscope_read_evented (self, profile, self->stack->len, factor, error);
+  return hearth_speedscope_read_evented (self, profile, index, self->stack->len, factor, error);
 }
 
 static gboolean
@@ -723,6 +1020,34 @@ hearth_speedscope_shared_frames (JsonObject  *root,
   return json_node_get_array (frames);
 }
 
+/* Hands the text to json-glib: the root object, or %NULL with @error set. */
+static JsonObject *
+hearth_speedscope_load_json (JsonParser    *parser,
+                             const guint8  *text,
+                             gsize          len,
+                             GError       **error)
+{
+  g_autoptr (GError) json_error = NULL;
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, (const char *) text, (gssize) len, &json_error))
+    {
+      g_autofree char *message = g_utf8_make_valid (json_error->message, -1);
+
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE,
+                   "speedscope: invalid JSON: %s", message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
+                   "speedscope: the document is not a JSON object");
+      return NULL;
+    }
+  return json_node_get_object (root);
+}
+
 /* Parses the JSON text; invalid UTF-8 and lone surrogates are replaced by U+FFFD in a copy
  * (noted in @invalid_utf8, counted in @n_lone) rather than refused. */
 static JsonObject *
@@ -733,9 +1058,7 @@ hearth_speedscope_parse (JsonParser    *parser,
                          gsize         *n_lone,
                          GError       **error)
 {
-  g_autoptr (GError) json_error = NULL;
   g_autofree guint8 *copy = NULL;
-  JsonNode *root;
 
   *invalid_utf8 = !g_utf8_validate_len ((const char *) data, len, NULL);
   if (*invalid_utf8)
@@ -767,22 +1090,103 @@ hearth_speedscope_parse (JsonParser    *parser,
         }
       hearth_json_scan (copy, len, TRUE, n_lone);
     }
-  if (!json_parser_load_from_data (parser, (const char *) data, (gssize) len, &json_error))
-    {
-      g_autofree char *message = g_utf8_make_valid (json_error->message, -1);
+  return hearth_speedscope_load_json (parser, data, len, error);
+}
 
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_TYPE,
-                   "speedscope: invalid JSON: %s", message);
-      return NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+/* From this size the UTF-8 check runs on the other core while the scan runs. */
+#define HEARTH_SPEEDSCOPE_PARALLEL_FROM (4 << 20)
+
+typedef struct
+{
+  const guint8 *data;
+  gsize         len;
+  gboolean      valid;
+} HearthUtf8Check;
+
+static gpointer
+hearth_speedscope_check_utf8 (gpointer data)
+{
+  HearthUtf8Check *check = data;
+
+  check->valid = g_utf8_validate_len ((const char *) check->data, check->len, NULL);
+  return NULL;
+}
+
+/* Parses the text with the big arrays cut out (see hearth-speedscope-scan.c), noting where
+ * they are in @arrays. What the scan refuses in a small file goes to json-glib whole. */
+static JsonObject *
+hearth_speedscope_parse_cut (JsonParser              *parser,
+                             const guint8            *data,
+                             gsize                    len,
+                             HearthSpeedscopeArrays  *arrays,
+                             gboolean                *invalid_utf8,
+                             gsize                   *n_lone,
+                             GError                 **error)
+{
+  g_autoptr (GError) scan_error = NULL;
+  g_autoptr (GError) json_error = NULL;
+  g_autofree guint8 *cut = NULL;
+  gsize cut_len;
+  JsonObject *root;
+
+  HearthUtf8Check check = { data, len, FALSE };
+  GThread *checking = NULL;
+  gboolean scanned;
+
+  /* invalid bytes (NUL too) become U+FFFD in what json-glib reads; the scan refuses them
+   * outside strings, as json-glib refuses U+FFFD there */
+  if (len >= HEARTH_SPEEDSCOPE_PARALLEL_FROM)
+    checking = g_thread_try_new ("hearth-utf8", hearth_speedscope_check_utf8, &check, NULL);
+  if (checking == NULL)
+    hearth_speedscope_check_utf8 (&check);
+  scanned = _hearth_speedscope_scan (data, len, HEARTH_SPEEDSCOPE_MAX_NESTING, arrays,
+                                     &scan_error);
+  if (checking != NULL)
+    g_thread_join (checking);
+  *invalid_utf8 = !check.valid;
+  if (!scanned)
     {
-      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_BAD_SHAPE,
-                   "speedscope: the document is not a JSON object");
+      _hearth_speedscope_arrays_clear (arrays);
+      if (len <= HEARTH_SPEEDSCOPE_DOCUMENT_MAX)
+        return hearth_speedscope_parse (parser, data, len, invalid_utf8, n_lone, error);
+      g_propagate_error (error, g_steal_pointer (&scan_error));
       return NULL;
     }
-  return json_node_get_object (root);
+  *n_lone = arrays->n_lone;
+
+  cut = _hearth_speedscope_arrays_skeleton (arrays, data, len, &cut_len);
+  if (cut_len > _hearth_memory_budget () / HEARTH_SPEEDSCOPE_JSON_SHARE)
+    {
+      g_set_error (error, HEARTH_PROFILE_ERROR, HEARTH_PROFILE_ERROR_TOO_LARGE,
+                   "speedscope: file too large");
+      return NULL;
+    }
+  if (*invalid_utf8)
+    {
+      guint8 *valid = (guint8 *) g_utf8_make_valid ((const char *) cut, cut_len);
+
+      g_free (cut);
+      cut = valid;
+      cut_len = strlen ((const char *) cut);
+    }
+  if (*n_lone > 0)
+    {
+      gsize n_cut_lone;
+
+      hearth_json_scan (cut, cut_len, TRUE, &n_cut_lone);
+    }
+  root = hearth_speedscope_load_json (parser, cut, cut_len, &json_error);
+  /* the positions json-glib gives are those of the cut text: a small file is read again
+   * whole for the message */
+  if (root == NULL && json_error->code == HEARTH_PROFILE_ERROR_BAD_TYPE &&
+      len <= HEARTH_SPEEDSCOPE_DOCUMENT_MAX)
+    {
+      _hearth_speedscope_arrays_clear (arrays);
+      return hearth_speedscope_parse (parser, data, len, invalid_utf8, n_lone, error);
+    }
+  if (root == NULL)
+    g_propagate_error (error, g_steal_pointer (&json_error));
+  return root;
 }
 
 static void
@@ -850,23 +1254,11 @@ hearth_speedscope_read_all (HearthSpeedscopeReader  *self,
   return TRUE;
 }
 
-/**
- * _hearth_speedscope_read:
- * @data: the JSON text
- * @len: its length in bytes
- * @error: return location for an error
- *
- * Reads a speedscope file: sampled and evented profiles over shared frames. Several profiles
- * (one per thread, say) are merged, each under a root frame named after it; profiles whose
- * unit is not of the same family as the active profile's (time, counts or bytes) are skipped
- * with a warning. Times are converted to seconds.
- *
- * Returns: (transfer full): a finished profile, or %NULL with @error set
- */
-HearthProfile *
-_hearth_speedscope_read (const guint8  *data,
-                         gsize          len,
-                         GError       **error)
+static HearthProfile *
+hearth_speedscope_read (const guint8  *data,
+                        gsize          len,
+                        gboolean       cut,
+                        GError       **error)
 {
   g_autoptr (JsonParser) parser = NULL;
   HearthSpeedscopeReader self = { 0, };
@@ -875,15 +1267,20 @@ _hearth_speedscope_read (const guint8  *data,
   gboolean invalid_utf8;
   gsize n_lone;
 
-  g_return_val_if_fail (data != NULL || len == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
   parser = json_parser_new_immutable ();
-  root = hearth_speedscope_parse (parser, data != NULL ? data : (const guint8 *) "", len,
-                                  &invalid_utf8, &n_lone, error);
+  data = data != NULL ? data : (const guint8 *) "";
+  if (cut)
+    root = hearth_speedscope_parse_cut (parser, data, len, &self.arrays, &invalid_utf8, &n_lone,
+                                        error);
+  else
+    root = hearth_speedscope_parse (parser, data, len, &invalid_utf8, &n_lone, error);
   if (root == NULL)
-    return NULL;
+    {
+      _hearth_speedscope_arrays_clear (&self.arrays);
+      return NULL;
+    }
 
+  self.text = data;
   self.profile = _hearth_profile_new (HEARTH_FORMAT_SPEEDSCOPE, HEARTH_KIND_SAMPLED,
                                       HEARTH_UNIT_SAMPLES);
   if (invalid_utf8)
@@ -893,6 +1290,12 @@ _hearth_speedscope_read (const guint8  *data,
                                  "UTF-16 %s replaced by U+FFFD", n_lone,
                                  n_lone == 1 ? "surrogate" : "surrogates");
   self.stack = g_array_new (FALSE, FALSE, sizeof (guint));
+  self.path = g_array_new (FALSE, FALSE, sizeof (guint));
+  self.memo = g_hash_table_new_full (hearth_speedscope_memo_hash, hearth_speedscope_memo_equal,
+                                     g_free, NULL);
+  hearth_hash_key_init_random (&self.memo_key);
+  self.scratch = g_string_new (NULL);
+  self.type = g_string_new (NULL);
   if (hearth_speedscope_read_all (&self, root, error))
     {
       if (!self.any_sampled)
@@ -903,8 +1306,60 @@ _hearth_speedscope_read (const guint8  *data,
 
   g_clear_object (&self.profile);
   g_array_unref (self.stack);
+  g_array_unref (self.path);
+  g_hash_table_unref (self.memo);
+  g_string_free (self.scratch, TRUE);
+  g_string_free (self.type, TRUE);
+  _hearth_speedscope_arrays_clear (&self.arrays);
   g_free (self.frame_ids);
   g_free (self.label);
   g_free (self.first_negative);
   return result;
+}
+
+/**
+ * _hearth_speedscope_read:
+ * @data: the JSON text
+ * @len: its length in bytes
+ * @error: return location for an error
+ *
+ * Reads a speedscope file: sampled and evented profiles over shared frames. Several profiles
+ * (one per thread, say) are merged, each under a root frame named after it; profiles whose
+ * unit is not of the same family as the active profile's (time, counts or bytes) are skipped
+ * with a warning. Times are converted to seconds. The samples, weights and events are read
+ * from the text, the rest by json-glib.
+ *
+ * Returns: (transfer full): a finished profile, or %NULL with @error set
+ */
+HearthProfile *
+_hearth_speedscope_read (const guint8  *data,
+                         gsize          len,
+                         GError       **error)
+{
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return hearth_speedscope_read (data, len, TRUE, error);
+}
+
+/**
+ * _hearth_speedscope_read_document:
+ * @data: the JSON text
+ * @len: its length in bytes
+ * @error: return location for an error
+ *
+ * The same as _hearth_speedscope_read (), with json-glib reading the whole document, big
+ * arrays too: what the tests compare the reader with.
+ *
+ * Returns: (transfer full): a finished profile, or %NULL with @error set
+ */
+HearthProfile *
+_hearth_speedscope_read_document (const guint8  *data,
+                                  gsize          len,
+                                  GError       **error)
+{
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return hearth_speedscope_read (data, len, FALSE, error);
 }

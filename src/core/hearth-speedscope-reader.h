@@ -16,5 +16,8 @@ G_BEGIN_DECLS
 HearthProfile *_hearth_speedscope_read (const guint8  *data,
                                         gsize          len,
                                         GError       **error);
+HearthProfile *_hearth_speedscope_read_document (const guint8  *data,
+                                                 gsize          len,
+                                                 GError       **error);
 
 G_END_DECLS

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include "hearth-flame-renderer.h"
+#include "hearth-scene.h"
 
 G_BEGIN_DECLS
 

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "hearth-compare-window.h"
-#include "hearth-resources.h"
+#include "hearth-ui-resources.h"
 #include "hearth-window.h"
 
 /**
@@ -22,7 +22,8 @@
  * goes to it. A window per file; `hearth` alone shows a window with the welcome page. The
  * command line options that shape a graph (`--root`, `--cutoff`, `--max-repeat`, `--mine`,
  * `--icicle`, `--no-source`) apply to the windows that command line opens. `--compare
- * BEFORE AFTER` opens a #HearthCompareWindow.
+ * BEFORE AFTER` opens a #HearthCompareWindow. The windows ask for other windows through the
+ * actions `app.open` (a file's URI) and `app.compare` (two URIs, before and after).
  */
 
 struct _HearthApplication
@@ -41,102 +42,6 @@ typedef struct
   gboolean     icicle;
   gboolean     no_source;
 } WindowOptions;
-
-/* Resources and settings -------------------------------------------------------------------- */
-
-/**
- * _hearth_ui_register_resources:
- *
- * Registers the window templates, the style sheet and the shortcuts window, once. Called
- * before any template is used, with or without an application (the widget tests).
- */
-void
-_hearth_ui_register_resources (void)
-{
-  static gsize registered = 0;
-
-  if (g_once_init_enter (&registered))
-    {
-      hearth_register_resource ();
-      g_once_init_leave (&registered, 1);
-    }
-}
-
-/**
- * _hearth_ui_load_style:
- * @display: a display
- *
- * Adds style.css from the resource to @display, once. (Plain GtkApplication does not load
- * it by itself; libadwaita's would.)
- */
-void
-_hearth_ui_load_style (GdkDisplay *display)
-{
-  g_autoptr (GtkCssProvider) provider = NULL;
-
-  if (display == NULL || g_object_get_data (G_OBJECT (display), "hearth-style") != NULL)
-    return;
-  _hearth_ui_register_resources ();
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, HEARTH_RESOURCE_PATH "/style.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  g_object_set_data_full (G_OBJECT (display), "hearth-style", g_steal_pointer (&provider),
-                          g_object_unref);
-  gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (display),
-                                    HEARTH_RESOURCE_PATH "/icons");
-}
-
-static GSettingsSchema *
-find_schema (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  GSettingsSchema *schema = NULL;
-  g_autofree char *exe = NULL;
-
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, HEARTH_SCHEMA_ID, TRUE);
-  if (schema != NULL)
-    return schema;
-
-  /* not installed: a run from the build folder finds the schema compiled in <build>/data */
-  exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (exe != NULL)
-    {
-      g_autofree char *dir = g_path_get_dirname (exe);
-      g_autofree char *data = g_build_filename (dir, "..", "data", NULL);
-      g_autoptr (GSettingsSchemaSource) build = NULL;
-
-      if (g_file_test (data, G_FILE_TEST_IS_DIR))
-        build = g_settings_schema_source_new_from_directory (data, source, FALSE, NULL);
-      if (build != NULL)
-        schema = g_settings_schema_source_lookup (build, HEARTH_SCHEMA_ID, FALSE);
-    }
-  if (schema == NULL)
-    g_message ("The settings schema %s is not installed: settings will not be saved",
-               HEARTH_SCHEMA_ID);
-  return schema;
-}
-
-/**
- * _hearth_settings_new:
- *
- * Returns: (transfer full) (nullable): Hearth's settings, %NULL when the schema is nowhere
- *   to be found (nothing is saved then)
- */
-GSettings *
-_hearth_settings_new (void)
-{
-  static GSettingsSchema *schema = NULL;
-  static gsize looked_up = 0;
-
-  if (g_once_init_enter (&looked_up))
-    {
-      schema = find_schema ();
-      g_once_init_leave (&looked_up, 1);
-    }
-  return schema != NULL ? g_settings_new_full (schema, NULL, NULL) : NULL;
-}
 
 /* Windows ------------------------------------------------------------------------------------ */
 
@@ -277,6 +182,33 @@ hearth_application_compare (HearthApplication *self,
   return GTK_WINDOW (compare_with_options (self, before, after, NULL));
 }
 
+/* app.open and app.compare: how a window asks for another window without knowing the
+ * application. Files travel as URIs, the only form a GVariant holds for any GFile. */
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  hearth_application_open_file (HEARTH_APPLICATION (user_data), file, NULL);
+}
+
+static void
+compare_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  const char *before_uri = NULL, *after_uri = NULL;
+  g_autoptr (GFile) before = NULL;
+  g_autoptr (GFile) after = NULL;
+
+  g_variant_get (parameter, "(&s&s)", &before_uri, &after_uri);
+  before = g_file_new_for_uri (before_uri);
+  after = g_file_new_for_uri (after_uri);
+  hearth_application_compare (HEARTH_APPLICATION (user_data), before, after);
+}
+
 /* GApplication ------------------------------------------------------------------------------- */
 
 static void
@@ -407,6 +339,8 @@ hearth_application_startup (GApplication *app)
     { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
     { "about", about_activated, NULL, NULL, NULL, { 0 } },
     { "help", help_activated, NULL, NULL, NULL, { 0 } },
+    { "open", open_activated, "s", NULL, NULL, { 0 } },
+    { "compare", compare_activated, "(ss)", NULL, NULL, { 0 } },
   };
   static const struct
   {

@@ -12,7 +12,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "hearth-application.h"
 #include "hearth-chain-match.h"
 #include "hearth-chains-pane.h"
 #include "hearth-changes-pane.h"
@@ -21,6 +20,7 @@
 #include "hearth-flame-view.h"
 #include "hearth-gtk-compat.h"
 #include "hearth-legend.h"
+#include "hearth-ui-resources.h"
 
 /**
  * HearthCompareWindow:

@@ -7,14 +7,10 @@
 
 #define G_LOG_DOMAIN "hearth-flame-view"
 
-#include "hearth-flame-view.h"
+#include "hearth-flame-view-private.h"
 
-#include <inttypes.h>
 #include <glib/gi18n.h>
 #include <math.h>
-
-#include "hearth-format.h"
-#include "hearth-gtk-compat.h"
 
 /**
  * HearthFlameView:
@@ -33,68 +29,15 @@
  * renderer knows both, so the two views stacked in a compare window draw the same seconds
  * per pixel and the second run in differential colours. The visible range is then counted
  * on the comparison's axis (the first run's unit), shared by both views.
+ *
+ * This file holds the geometry, hit-testing, the reactions to the session and the GObject;
+ * the rest sits beside it, sharing the struct through hearth-flame-view-private.h: the
+ * visible range and its animation (-zoom.c), drawing (-snapshot.c), tooltips (-tooltip.c),
+ * the flame.* actions and the context menu (-actions.c), pointer, gestures and keys
+ * (-input.c), and the scrolled window around the view (-scrolling.c).
  */
 
-#define ZOOM_DURATION_US  (250 * 1000)
-#define ZOOM_STEP         1.5
-#define WHEEL_ZOOM_STEP   1.2
-#define WHEEL_PAN_SHARE   0.1      /* of the visible range per wheel notch */
-#define MIN_SPAN_FRACTION 1e-7     /* the deepest zoom, as a fraction of the run */
-#define BAND_LIMIT        4096.0   /* taller graphs are recorded a band at a time */
 #define MARGIN            6.0      /* pixels around the graph and its axis */
-
-struct _HearthFlameView
-{
-  GtkWidget            parent_instance;
-
-  /* owned */
-  HearthSession       *session;
-  GSignalGroup        *session_signals;
-  HearthSession       *peer;            /* the other run of a comparison */
-  GSignalGroup        *peer_signals;
-  HearthFlameRenderer *renderer;
-  GtkWidget           *menu;
-  GskRenderNode       *graph;
-  GskRenderNode       *axis;            /* the axis alone, pinned to the bottom when needed */
-  PangoFontDescription *font;
-
-  /* the vertical adjustment of the scrolled window around the view (borrowed) */
-  GtkAdjustment       *vadjustment;
-  gulong               vadjustment_handler;
-  gulong               vadjustment_changed_handler;
-
-  /* how far the visible part is scrolled away from the root's end, in pixels: 0 keeps the
-   * root row and the axis in view across new trees and window sizes */
-  double               root_gap;
-  gboolean             keeping_gap;
-  gulong               relayout_handler;
-  double               pinned_top;      /* widget y of the pinned axis, or -1 */
-
-  /* what is shown: the range moves towards target_* during an animation */
-  HearthFlameViewport  viewport;
-  double               target_start;
-  double               target_end;
-  double               from_start;
-  double               from_end;
-  gint64               animation_begin;
-  guint                tick_id;
-
-  /* the rows recorded in graph, in content pixels */
-  double               band_top;
-  double               band_bottom;
-  double               graph_width;
-
-  gboolean             icicle;
-  gboolean             dark;
-  guint                run;             /* which run of a comparison the session is */
-  gboolean             normalized;
-  gint                 linked;          /* the bar matching the other view's hover */
-  gint                 hover;
-  gint                 menu_node;
-  double               pointer_x;
-  gboolean             pointer_inside;
-  double               pinch_scale;
-};
 
 G_DEFINE_FINAL_TYPE (HearthFlameView, hearth_flame_view, GTK_TYPE_WIDGET)
 
@@ -107,59 +50,53 @@ enum
   N_PROPS
 };
 
-enum
-{
-  SHOW_CALLERS,
-  RANGE_CHANGED,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+guint _hearth_flame_view_signals[N_SIGNALS];
 
 /* Geometry ---------------------------------------------------------------------------------- */
 
-static HearthCallTree *
-get_tree (HearthFlameView *self)
+HearthCallTree *
+_hearth_flame_view_get_tree (HearthFlameView *self)
 {
   return self->session != NULL ? hearth_session_get_tree (self->session) : NULL;
 }
 
-static guint
-n_nodes (HearthFlameView *self)
+guint
+_hearth_flame_view_n_nodes (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
 
   return tree != NULL ? hearth_call_tree_get_n_nodes (tree) : 0;
 }
 
-static const HearthNode *
-get_node (HearthFlameView *self,
-          gint             node)
+const HearthNode *
+_hearth_flame_view_get_node (HearthFlameView *self,
+                             gint             node)
 {
-  if (node < 0 || (guint) node >= n_nodes (self))
+  if (node < 0 || (guint) node >= _hearth_flame_view_n_nodes (self))
     return NULL;
-  return hearth_call_tree_get_node (get_tree (self), node);
+  return hearth_call_tree_get_node (_hearth_flame_view_get_tree (self), node);
 }
 
 static double
 run_total (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
-  double total = tree != NULL && n_nodes (self) > 0 ? hearth_call_tree_get_total (tree) : 0;
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
+  double total = tree != NULL && _hearth_flame_view_n_nodes (self) > 0
+                 ? hearth_call_tree_get_total (tree) : 0;
 
   return total > 0 && isfinite (total) ? total : 1.0;
 }
 
-static gboolean
-comparing (HearthFlameView *self)
+gboolean
+_hearth_flame_view_comparing (HearthFlameView *self)
 {
   return self->peer != NULL && hearth_flame_renderer_get_n_runs (self->renderer) == 2;
 }
 
-static double
-compared_total (HearthFlameView *self,
-                guint            run)
+double
+_hearth_flame_view_compared_total (HearthFlameView *self,
+                                   guint            run)
 {
   double total = hearth_call_tree_get_total (hearth_flame_renderer_get_tree (self->renderer, run));
 
@@ -180,52 +117,53 @@ shared_axis (HearthFlameView *self)
 
 /* The extent of the visible range: the run, or in a comparison the axis both views share
  * (the longer run, or the first when each run is drawn to its own width). */
-static double
-axis_total (HearthFlameView *self)
+double
+_hearth_flame_view_axis_total (HearthFlameView *self)
 {
-  if (!comparing (self))
+  if (!_hearth_flame_view_comparing (self))
     return run_total (self);
   if (!shared_axis (self))
-    return compared_total (self, 0);
-  return MAX (compared_total (self, 0), compared_total (self, 1));
+    return _hearth_flame_view_compared_total (self, 0);
+  return MAX (_hearth_flame_view_compared_total (self, 0),
+              _hearth_flame_view_compared_total (self, 1));
 }
 
 /* How many of the session's units make one unit of the axis. */
-static double
-axis_ratio (HearthFlameView *self)
+double
+_hearth_flame_view_axis_ratio (HearthFlameView *self)
 {
-  if (!comparing (self) || self->run == 0 || shared_axis (self))
+  if (!_hearth_flame_view_comparing (self) || self->run == 0 || shared_axis (self))
     return 1.0;
-  return compared_total (self, 1) / compared_total (self, 0);
+  return _hearth_flame_view_compared_total (self, 1) / _hearth_flame_view_compared_total (self, 0);
 }
 
-static void
-current_viewport (HearthFlameView     *self,
-                  HearthFlameViewport *vp)
+void
+_hearth_flame_view_current_viewport (HearthFlameView     *self,
+                                     HearthFlameViewport *vp)
 {
   *vp = self->viewport;
   vp->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)));
   vp->icicle = self->icicle;
   vp->zoom_node = self->session != NULL ? hearth_session_get_zoom (self->session) : -1;
-  vp->zoom_run = comparing (self) ? self->run : 0;
+  vp->zoom_run = _hearth_flame_view_comparing (self) ? self->run : 0;
 }
 
-static double
-content_height (HearthFlameView *self)
+double
+_hearth_flame_view_content_height (HearthFlameView *self)
 {
   HearthFlameViewport vp;
 
-  if (n_nodes (self) == 0)
+  if (_hearth_flame_view_n_nodes (self) == 0)
     return 0;
-  current_viewport (self, &vp);
+  _hearth_flame_view_current_viewport (self, &vp);
   return ceil (hearth_flame_renderer_get_height (self->renderer, &vp));
 }
 
 /* The pixel columns the bars take: the renderer leaves the margin free on both sides. */
-static void
-bars_columns (HearthFlameView *self,
-              double          *left,
-              double          *width)
+void
+_hearth_flame_view_bars_columns (HearthFlameView *self,
+                                 double          *left,
+                                 double          *width)
 {
   double w = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)));
 
@@ -234,9 +172,9 @@ bars_columns (HearthFlameView *self,
 }
 
 /* The flame stands on the bottom of the view; an icicle hangs from the top. */
-static double
-offset_for_height (HearthFlameView *self,
-                   double           height)
+double
+_hearth_flame_view_offset_for_height (HearthFlameView *self,
+                                      double           height)
 {
   if (self->icicle)
     return 0;
@@ -246,233 +184,17 @@ offset_for_height (HearthFlameView *self,
 static double
 content_offset (HearthFlameView *self)
 {
-  return self->icicle ? 0 : offset_for_height (self, content_height (self));
+  if (self->icicle)
+    return 0;
+  return _hearth_flame_view_offset_for_height (self, _hearth_flame_view_content_height (self));
 }
 
-static void
-drop_graph (HearthFlameView *self)
+void
+_hearth_flame_view_drop_graph (HearthFlameView *self)
 {
   g_clear_pointer (&self->graph, gsk_render_node_unref);
   g_clear_pointer (&self->axis, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* Visible range ------------------------------------------------------------------------------ */
-
-static void
-clamp_range (HearthFlameView *self,
-             double          *start,
-             double          *end)
-{
-  double total = axis_total (self);
-  double span = *end - *start;
-
-  if (!isfinite (span) || span <= 0 || span > total)
-    span = total;
-  span = MAX (span, total * MIN_SPAN_FRACTION);
-  *start = CLAMP (*start, 0, total - span);
-  *end = *start + span;
-}
-
-static void
-apply_range (HearthFlameView *self,
-             double           start,
-             double           end)
-{
-  if (self->viewport.x_start == start && self->viewport.x_end == end)
-    return;
-  self->viewport.x_start = start;
-  self->viewport.x_end = end;
-  drop_graph (self);
-  g_signal_emit (self, signals[RANGE_CHANGED], 0);
-}
-
-static void
-stop_animation (HearthFlameView *self)
-{
-  if (self->tick_id != 0)
-    {
-      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-      self->tick_id = 0;
-    }
-}
-
-static gboolean
-animation_tick (GtkWidget     *widget,
-                GdkFrameClock *clock,
-                gpointer       user_data)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  double t = (double) (gdk_frame_clock_get_frame_time (clock) - self->animation_begin) /
-             ZOOM_DURATION_US;
-  double e;
-
-  if (t >= 1)
-    {
-      self->tick_id = 0;
-      apply_range (self, self->target_start, self->target_end);
-      return G_SOURCE_REMOVE;
-    }
-  /* ease out: fast at first, settling on the target */
-  e = 1 - pow (1 - MAX (t, 0), 3);
-  apply_range (self,
-               self->from_start + (self->target_start - self->from_start) * e,
-               self->from_end + (self->target_end - self->from_end) * e);
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-animations_enabled (HearthFlameView *self)
-{
-  gboolean enabled = TRUE;
-
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled,
-                NULL);
-  return enabled && gtk_widget_get_mapped (GTK_WIDGET (self));
-}
-
-/**
- * hearth_flame_view_set_visible_range:
- * @self: a #HearthFlameView
- * @start: the left edge, in the profile's unit
- * @end: the right edge
- * @animate: move there in a short animation (when animations are enabled)
- *
- * Shows another part of the run; the range is kept inside the run (in a comparison: inside
- * the axis both runs share, counted in the first run's unit).
- */
-void
-hearth_flame_view_set_visible_range (HearthFlameView *self,
-                                     double           start,
-                                     double           end,
-                                     gboolean         animate)
-{
-  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
-
-  clamp_range (self, &start, &end);
-  self->target_start = start;
-  self->target_end = end;
-
-  if (!animate || !animations_enabled (self))
-    {
-      stop_animation (self);
-      apply_range (self, start, end);
-      return;
-    }
-  self->from_start = self->viewport.x_start;
-  self->from_end = self->viewport.x_end;
-  self->animation_begin = g_get_monotonic_time ();
-  if (self->tick_id == 0)
-    {
-      GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-
-      if (clock != NULL)
-        self->animation_begin = gdk_frame_clock_get_frame_time (clock);
-      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick, NULL, NULL);
-    }
-}
-
-/**
- * hearth_flame_view_get_visible_range:
- * @self: a #HearthFlameView
- * @start: (out) (optional): the left edge, in the profile's unit
- * @end: (out) (optional): the right edge
- *
- * Gives the range shown, or the one an animation is heading to.
- */
-void
-hearth_flame_view_get_visible_range (HearthFlameView *self,
-                                     double          *start,
-                                     double          *end)
-{
-  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
-
-  if (start != NULL)
-    *start = self->target_start;
-  if (end != NULL)
-    *end = self->target_end;
-}
-
-/**
- * hearth_flame_view_get_animating:
- * @self: a #HearthFlameView
- *
- * Returns: whether a zoom animation is running
- */
-gboolean
-hearth_flame_view_get_animating (HearthFlameView *self)
-{
-  g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), FALSE);
-  return self->tick_id != 0;
-}
-
-/* Where a bar is on the axis of the visible range. */
-static void
-node_extent (HearthFlameView  *self,
-             const HearthNode *node,
-             double           *start,
-             double           *width)
-{
-  double ratio = axis_ratio (self);
-
-  *start = node->left / ratio;
-  *width = node->width / ratio;
-}
-
-static void
-show_zoom_node (HearthFlameView *self,
-                gboolean         animate)
-{
-  const HearthNode *node = get_node (self, hearth_session_get_zoom (self->session));
-  double start, width;
-
-  if (node == NULL)
-    {
-      hearth_flame_view_set_visible_range (self, 0, axis_total (self), animate);
-      return;
-    }
-  node_extent (self, node, &start, &width);
-  hearth_flame_view_set_visible_range (self, start, start + width, animate);
-}
-
-/**
- * hearth_flame_view_zoom_by:
- * @self: a #HearthFlameView
- * @factor: more than 1 zooms in, less than 1 out
- * @x: the pixel column that stays in place
- *
- * Zooms the visible range around a point, without changing the session's zoom bar.
- */
-void
-hearth_flame_view_zoom_by (HearthFlameView *self,
-                           double           factor,
-                           double           x)
-{
-  double left, width;
-  double start = self->target_start, end = self->target_end;
-  double at, span, t;
-
-  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
-
-  if (!(factor > 0) || n_nodes (self) == 0)
-    return;
-  bars_columns (self, &left, &width);
-  t = CLAMP ((x - left) / width, 0, 1);
-  at = start + (end - start) * t;
-  span = (end - start) / factor;
-  span = CLAMP (span, axis_total (self) * MIN_SPAN_FRACTION, axis_total (self));
-  start = at - span * t;
-  hearth_flame_view_set_visible_range (self, start, start + span, FALSE);
-}
-
-static void
-pan_by (HearthFlameView *self,
-        double           fraction)
-{
-  double span = self->target_end - self->target_start;
-  double start = self->target_start + span * fraction;
-
-  hearth_flame_view_set_visible_range (self, start, start + span, FALSE);
 }
 
 /* Hit-testing -------------------------------------------------------------------------------- */
@@ -494,24 +216,25 @@ hearth_flame_view_node_at (HearthFlameView *self,
 
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), -1);
 
-  if (n_nodes (self) == 0 || (self->pinned_top >= 0 && y >= self->pinned_top))
+  if (_hearth_flame_view_n_nodes (self) == 0 || (self->pinned_top >= 0 && y >= self->pinned_top))
     return -1;
-  current_viewport (self, &vp);
+  _hearth_flame_view_current_viewport (self, &vp);
   return hearth_flame_renderer_node_at (self->renderer, &vp, x, y - content_offset (self), NULL);
 }
 
 /* Where @node is drawn with the graph @offset pixels down the widget (a draw knows it). */
-static gboolean
-node_bounds (HearthFlameView *self,
-             guint            node,
-             double           offset,
-             graphene_rect_t *bounds)
+gboolean
+_hearth_flame_view_node_bounds (HearthFlameView *self,
+                                guint            node,
+                                double           offset,
+                                graphene_rect_t *bounds)
 {
   HearthFlameViewport vp;
   cairo_rectangle_t rect;
 
-  current_viewport (self, &vp);
-  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp, comparing (self) ? self->run : 0,
+  _hearth_flame_view_current_viewport (self, &vp);
+  if (!hearth_flame_renderer_get_node_rect (self->renderer, &vp,
+                                            _hearth_flame_view_comparing (self) ? self->run : 0,
                                             node, &rect))
     return FALSE;
   graphene_rect_init (bounds, rect.x, rect.y + offset, rect.width, rect.height);
@@ -534,7 +257,8 @@ hearth_flame_view_get_node_bounds (HearthFlameView *self,
   g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), FALSE);
   g_return_val_if_fail (bounds != NULL, FALSE);
 
-  return node < n_nodes (self) && node_bounds (self, node, content_offset (self), bounds);
+  return node < _hearth_flame_view_n_nodes (self) &&
+         _hearth_flame_view_node_bounds (self, node, content_offset (self), bounds);
 }
 
 /**
@@ -556,8 +280,8 @@ hearth_flame_view_get_axis_shown (HearthFlameView *self)
 
   if (self->pinned_top >= 0)
     return TRUE;
-  current_viewport (self, &vp);
-  if (n_nodes (self) == 0 ||
+  _hearth_flame_view_current_viewport (self, &vp);
+  if (_hearth_flame_view_n_nodes (self) == 0 ||
       !hearth_flame_renderer_get_axis_extent (self->renderer, &vp, &top, &bottom))
     return FALSE;
   if (self->vadjustment == NULL)
@@ -581,9 +305,9 @@ hearth_flame_view_get_hover (HearthFlameView *self)
   return self->hover;
 }
 
-static void
-set_hover (HearthFlameView *self,
-           gint             node)
+void
+_hearth_flame_view_set_hover (HearthFlameView *self,
+                              gint             node)
 {
   if (self->hover == node)
     return;
@@ -593,523 +317,14 @@ set_hover (HearthFlameView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER]);
 }
 
-/* Tooltips ----------------------------------------------------------------------------------- */
-
-static char *
-share (double value,
-       double total)
-{
-  return hearth_format_percent (total > 0 ? value / total : 0);
-}
-
-/* With a chosen root the shares are of the root, and say so. */
-static gboolean
-of_root (HearthFlameView *self)
-{
-  return hearth_session_get_root (self->session) >= 0;
-}
-
-/* The nearest function below the bar whose split across callers makes the bar estimated. */
-static gint
-estimating_function (HearthFlameView *self,
-                     guint            node)
-{
-  HearthCallTree *tree = get_tree (self);
-  const HearthNode *n = hearth_call_tree_get_node (tree, node);
-
-  while (n->parent != G_MAXUINT)
-    {
-      const HearthNode *parent = hearth_call_tree_get_node (tree, n->parent);
-
-      if (parent->parent != G_MAXUINT && parent->function != G_MAXUINT &&
-          hearth_session_get_n_callers (self->session, parent->function) > 1)
-        return parent->function;
-      n = parent;
-    }
-  return -1;
-}
-
-static void
-append_estimate (HearthFlameView  *self,
-                 GString          *text,
-                 guint             node,
-                 const HearthNode *n,
-                 double            total)
-{
-  gint culprit = estimating_function (self, node);
-
-  g_autofree char *width = share (n->width, total);
-  g_autofree char *low = share (n->low, total);
-  g_autofree char *high = share (n->high, total);
-
-  g_string_append_printf (text, of_root (self) ? _("Estimated: %s of the root, "
-                                                   "somewhere between %s and %s")
-                                               : _("Estimated: %s of the run, "
-                                                   "somewhere between %s and %s"),
-                          width, low, high);
-  if (culprit >= 0)
-    {
-      guint callers = hearth_session_get_n_callers (self->session, culprit);
-
-      g_string_append (text, ": ");
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s has %u caller",
-                                                 "%s has %u callers", callers),
-                              hearth_session_get_function_label (self->session, culprit), callers);
-    }
-  g_string_append_c (text, '\n');
-}
-
-/* The bar's own time. What a bar does not cover with child bars is its own time plus its
- * callees too narrow for a bar; a cProfile tree can tell them apart (the function's own time,
- * shared like its width), a stack tree cannot. */
-static void
-append_self_time (HearthFlameView       *self,
-                  GString               *text,
-                  const HearthNode      *n,
-                  const HearthFunction  *f,
-                  double                 total)
-{
-  g_autofree char *own_text = NULL;
-  g_autofree char *own_share = NULL;
-  double cum = f != NULL ? hearth_profile_clamp (f->cum) : 0;
-  double own, narrow;
-
-  if (f == NULL || cum <= 0 || hearth_call_tree_is_from_stacks (get_tree (self)))
-    {
-      g_autofree char *self_share = share (n->self_width, total);
-
-      own_text = hearth_session_format_value (self->session, n->self_width);
-      g_string_append_printf (text, of_root (self)
-                                    ? _("Self and callees without a bar: %s (%s of the root)\n")
-                                    : _("Self and callees without a bar: %s (%s of the run)\n"),
-                              own_text, self_share);
-      return;
-    }
-  own = MIN (hearth_profile_clamp (f->own) * n->width / cum, n->self_width);
-  narrow = n->self_width - own;
-  own_text = hearth_session_format_value (self->session, own);
-  own_share = share (own, total);
-  g_string_append_printf (text, of_root (self) ? _("Self: %s (%s of the root)\n")
-                                               : _("Self: %s (%s of the run)\n"),
-                          own_text, own_share);
-  if (narrow > total * 1e-3)
-    {
-      g_autofree char *narrow_text = hearth_session_format_value (self->session, narrow);
-
-      g_string_append_printf (text, _("Callees too narrow for a bar: %s\n"), narrow_text);
-    }
-}
-
-/* In the second run of a comparison: how the bar's chain changed since the first. */
-static void
-append_change (HearthFlameView *self,
-               GString         *text,
-               guint            node,
-               double           width)
-{
-  g_autofree char *was = NULL;
-  g_autofree char *delta = NULL;
-  double before_width = 0, before_total;
-  gboolean is_new = FALSE, estimated = FALSE;
-
-  if (!comparing (self) || self->run != 1 ||
-      !hearth_flame_renderer_get_change (self->renderer, node, &before_width, &is_new,
-                                         &estimated))
-    return;
-  if (is_new)
-    g_string_append_printf (text, "%s\n", _("New chain: the first run has no such chain"));
-  else
-    {
-      before_total = compared_total (self, 0);
-      was = hearth_session_format_value (self->session, before_width);
-      delta = hearth_session_format_value (self->session, fabs (width - before_width));
-      g_autofree char *change = hearth_format_percent_change (before_total > 0
-                                                              ? (width - before_width) / before_total
-                                                              : 0);
-
-      /* translators: "Before: 4.50 s, change −3.90 s (−83.1% of the first run)" */
-      g_string_append_printf (text, _("Before: %s, change %s%s (%s of the first run)\n"),
-                              was, width < before_width ? "−" : "+", delta, change);
-    }
-  if (estimated)
-    g_string_append_printf (text, "%s\n", _("A change of an estimate: the chain’s time is "
-                                             "estimated in either run"));
-}
-
-/**
- * hearth_flame_view_dup_tooltip_text:
- * @self: a #HearthFlameView
- * @node: a bar
- *
- * The tooltip of a bar: its qualified and full name, `file:line`, its time as a share of the
- * run and of its parent, calls, self time, and what its flags mean.
- *
- * Returns: (transfer full) (nullable): the text, %NULL for no such bar
- */
-char *
-hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
-                                    guint            node)
-{
-  HearthProfile *profile;
-  const HearthNode *n;
-  const HearthFunction *f = NULL;
-  g_autofree char *value = NULL;
-  g_autofree char *location = NULL;
-  const char *label;
-  double total;
-  GString *text;
-
-  g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), NULL);
-
-  n = get_node (self, node);
-  if (n == NULL)
-    return NULL;
-  profile = hearth_session_get_profile (self->session);
-  total = hearth_session_get_run_total (self->session);
-  if (n->function != G_MAXUINT)
-    f = hearth_profile_get_function (profile, n->function);
-  label = hearth_session_get_function_label (self->session,
-                                             n->function == G_MAXUINT ? -1 : (gint) n->function);
-  text = g_string_new (label);
-  g_string_append_c (text, '\n');
-
-  if (f != NULL && f->name != NULL && !g_str_equal (f->name, label))
-    g_string_append_printf (text, "%s\n", f->name);
-  if (f != NULL)
-    {
-      location = hearth_session_dup_location (self->session, n->function);
-      if (location != NULL)
-        g_string_append_printf (text, "%s\n", location);
-      else if (f->file != NULL && g_str_equal (f->file, "~"))
-        g_string_append_printf (text, "%s\n", _("built-in"));
-      else if (f->file != NULL && f->file[0] != '\0')
-        g_string_append_printf (text, "%s\n", f->file);
-    }
-
-  value = hearth_session_format_value (self->session, n->width);
-  {
-    g_autofree char *run_share = share (n->width, total);
-
-    g_string_append_printf (text, of_root (self) ? _("%s, %s of the root") : _("%s, %s of the run"),
-                            value, run_share);
-  }
-  if (n->parent != G_MAXUINT)
-    {
-      const HearthNode *parent = hearth_call_tree_get_node (get_tree (self), n->parent);
-      guint pf = parent->function;
-      g_autofree char *parent_share = share (n->width, parent->width);
-
-      g_string_append_printf (text, _(", %s of %s"), parent_share,
-                              hearth_session_get_function_label (self->session,
-                                                                 pf == G_MAXUINT ? -1 : (gint) pf));
-    }
-  g_string_append_c (text, '\n');
-
-  if (f != NULL && hearth_profile_get_kind (profile) == HEARTH_KIND_DETERMINISTIC)
-    {
-      if (f->prim_calls != f->calls)
-        g_string_append_printf (text, _("Calls: %" PRId64 " (%" PRId64
-                                        " primitive), all bars of this function\n"),
-                                f->calls, f->prim_calls);
-      else
-        g_string_append_printf (text, _("Calls: %" PRId64 ", all bars of this function\n"),
-                                f->calls);
-    }
-
-  append_change (self, text, node, n->width);
-  append_self_time (self, text, n, f, total);
-  if (n->guarded_width > 0)
-    {
-      g_autofree char *guarded = hearth_session_format_value (self->session, n->guarded_width);
-
-      g_string_append_printf (text, _("Hidden by the guard: %s in callees already on this "
-                                      "chain, not self time\n"), guarded);
-    }
-  if (n->flags & HEARTH_NODE_ESTIMATED)
-    append_estimate (self, text, node, n, total);
-  if (n->flags & HEARTH_NODE_SHRUNK)
-    {
-      g_autofree char *excess = hearth_format_percent (n->shrink - 1);
-
-      /* TRANSLATORS: "callees … add up to 9.0% more than the caller’s time" */
-      g_string_append_printf (text, _("Shrunk: the callees of its caller add up to %s more than "
-                                      "the caller’s time and were scaled down to fit; the "
-                                      "profile counts some time twice\n"), excess);
-    }
-
-  g_strchomp (text->str);
-  text->len = strlen (text->str);
-  return g_string_free (text, FALSE);
-}
-
-static gboolean
-hearth_flame_view_query_tooltip (GtkWidget  *widget,
-                                 int         x,
-                                 int         y,
-                                 gboolean    keyboard_mode,
-                                 GtkTooltip *tooltip)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  g_autofree char *text = NULL;
-  graphene_rect_t bounds;
-  gint node;
-
-  if (keyboard_mode)
-    node = self->session != NULL ? hearth_session_get_selected (self->session) : -1;
-  else
-    node = hearth_flame_view_node_at (self, x, y);
-  if (node < 0)
-    return FALSE;
-  text = hearth_flame_view_dup_tooltip_text (self, node);
-  if (text == NULL)
-    return FALSE;
-  /* plain text: names like <module> and <lambda> would break markup */
-  gtk_tooltip_set_text (tooltip, text);
-  if (hearth_flame_view_get_node_bounds (self, node, &bounds))
-    gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) {
-                                floor (bounds.origin.x), floor (bounds.origin.y),
-                                MAX (1, ceil (bounds.size.width)),
-                                MAX (1, ceil (bounds.size.height)) });
-  return TRUE;
-}
-
-/* Drawing ------------------------------------------------------------------------------------ */
-
-static void
-update_style (HearthFlameView *self)
-{
-  const PangoFontDescription *font;
-  GdkRGBA fg;
-  gboolean dark;
-
-  hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
-  /* a light foreground means a dark theme */
-  dark = 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
-  if (dark != self->dark)
-    {
-      self->dark = dark;
-      hearth_flame_renderer_set_dark (self->renderer, dark);
-      drop_graph (self);
-    }
-
-  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self)));
-  if (font != NULL && (self->font == NULL || !pango_font_description_equal (font, self->font)))
-    {
-      g_clear_pointer (&self->font, pango_font_description_free);
-      self->font = pango_font_description_copy (font);
-      hearth_flame_renderer_set_font (self->renderer, self->font);
-      drop_graph (self);
-      gtk_widget_queue_resize (GTK_WIDGET (self));
-    }
-}
+/* Size and style ----------------------------------------------------------------------------- */
 
 static void
 hearth_flame_view_css_changed (GtkWidget         *widget,
                                GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (hearth_flame_view_parent_class)->css_changed (widget, change);
-  update_style (HEARTH_FLAME_VIEW (widget));
-}
-
-/* The rows to record, in content pixels: all of them, or a band around what is visible. */
-static void
-wanted_band (HearthFlameView *self,
-             double           height,
-             double          *top,
-             double          *bottom)
-{
-  double offset = offset_for_height (self, height);
-  double visible_top, visible_bottom, page;
-
-  if (height <= BAND_LIMIT || self->vadjustment == NULL)
-    {
-      *top = 0;
-      *bottom = height;
-      return;
-    }
-  visible_top = gtk_adjustment_get_value (self->vadjustment) - offset;
-  page = gtk_adjustment_get_page_size (self->vadjustment);
-  visible_bottom = visible_top + page;
-  *top = MAX (0, floor (visible_top - page));
-  *bottom = MIN (height, ceil (visible_bottom + page));
-}
-
-static gboolean
-band_covers_view (HearthFlameView *self,
-                  double           height)
-{
-  double offset = offset_for_height (self, height);
-  double visible_top, visible_bottom;
-
-  if (height <= BAND_LIMIT || self->vadjustment == NULL)
-    return TRUE;
-  visible_top = gtk_adjustment_get_value (self->vadjustment) - offset;
-  visible_bottom = visible_top + gtk_adjustment_get_page_size (self->vadjustment);
-  return (visible_top >= self->band_top || self->band_top <= 0) &&
-         (visible_bottom <= self->band_bottom || self->band_bottom >= height);
-}
-
-static void
-record_graph (HearthFlameView *self,
-              double           width,
-              double           height)
-{
-  HearthFlameViewport vp;
-  g_autoptr (GtkSnapshot) recorder = gtk_snapshot_new ();
-  cairo_t *cr;
-  double top, bottom;
-  gint64 begin = g_get_monotonic_time ();
-
-  wanted_band (self, height, &top, &bottom);
-  current_viewport (self, &vp);
-  cr = gtk_snapshot_append_cairo (recorder,
-                                  &GRAPHENE_RECT_INIT (0, top, width, MAX (1, bottom - top)));
-  hearth_flame_renderer_draw (self->renderer, cr, &vp);
-  cairo_destroy (cr);
-
-  self->graph = gtk_snapshot_free_to_node (g_steal_pointer (&recorder));
-  self->band_top = top;
-  self->band_bottom = bottom;
-  self->graph_width = width;
-  g_debug ("recorded rows %.0f to %.0f of %.0f px in %.1f ms", top, bottom, height,
-           (g_get_monotonic_time () - begin) / 1000.0);
-}
-
-static void
-append_outline (GtkSnapshot           *snapshot,
-                const graphene_rect_t *bounds,
-                float                  width,
-                const GdkRGBA         *color)
-{
-  GskRoundedRect outline;
-
-  gsk_rounded_rect_init_from_rect (&outline, bounds, 0);
-  gtk_snapshot_append_border (snapshot, &outline, (float[4]) { width, width, width, width },
-                              (GdkRGBA[4]) { *color, *color, *color, *color });
-}
-
-static void append_marks       (HearthFlameView *self,
-                                GtkSnapshot     *snapshot,
-                                double           offset);
-static void append_pinned_axis (HearthFlameView *self,
-                                GtkSnapshot     *snapshot,
-                                double           width,
-                                double           offset);
-
-static void
-hearth_flame_view_snapshot (GtkWidget   *widget,
-                            GtkSnapshot *snapshot)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  double width = gtk_widget_get_width (widget);
-  double height, offset;
-
-  self->pinned_top = -1;
-  if (n_nodes (self) == 0 || width < 1)
-    return;
-
-  /* laid out once per draw: the outlines below are placed with the same offset */
-  height = content_height (self);
-  offset = offset_for_height (self, height);
-  if (self->graph != NULL && self->graph_width != width)
-    g_clear_pointer (&self->axis, gsk_render_node_unref);
-  if (self->graph != NULL && (self->graph_width != width || !band_covers_view (self, height)))
-    g_clear_pointer (&self->graph, gsk_render_node_unref);
-  if (self->graph == NULL)
-    record_graph (self, width, height);
-
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, offset));
-  if (self->graph != NULL)
-    gtk_snapshot_append_node (snapshot, self->graph);
-  gtk_snapshot_restore (snapshot);
-
-  append_marks (self, snapshot, offset);
-  append_pinned_axis (self, snapshot, width, offset);
-}
-
-/* Hover and the bar the other view points at, on top of the recorded graph. */
-static void
-append_marks (HearthFlameView *self,
-              GtkSnapshot     *snapshot,
-              double           offset)
-{
-  graphene_rect_t bounds;
-  GdkRGBA fg;
-
-  if (self->linked < 0 && self->hover < 0)
-    return;
-  hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
-  if (self->linked >= 0 && self->linked != self->hover &&
-      (guint) self->linked < n_nodes (self) && node_bounds (self, self->linked, offset, &bounds))
-    append_outline (snapshot, &bounds, 2, &fg);
-  if (self->hover >= 0 && (guint) self->hover < n_nodes (self) &&
-      node_bounds (self, self->hover, offset, &bounds))
-    {
-      GdkRGBA tint = self->dark ? (GdkRGBA) { 1, 1, 1, 0.22 } : (GdkRGBA) { 1, 1, 1, 0.35 };
-
-      gtk_snapshot_append_color (snapshot, &tint, &bounds);
-      append_outline (snapshot, &bounds, 1, &fg);
-    }
-}
-
-static void
-rgba_from_rgb (const HearthRgb *rgb,
-               double           alpha,
-               GdkRGBA         *out)
-{
-  *out = (GdkRGBA) { rgb->red, rgb->green, rgb->blue, alpha };
-}
-
-/* A graph taller than its view keeps its axis in view: when the axis is scrolled out below
- * (an icicle's, or a flame scrolled up), a copy of it stands on the bottom of the view. */
-static void
-append_pinned_axis (HearthFlameView *self,
-                    GtkSnapshot     *snapshot,
-                    double           width,
-                    double           offset)
-{
-  const HearthPalette *palette = hearth_palette_get (self->dark);
-  HearthFlameViewport vp;
-  double top, bottom, band, page, visible_bottom, y;
-  GdkRGBA color;
-
-  if (self->vadjustment == NULL)
-    return;
-  current_viewport (self, &vp);
-  if (!hearth_flame_renderer_get_axis_extent (self->renderer, &vp, &top, &bottom))
-    return;
-  band = bottom - top;
-  page = gtk_adjustment_get_page_size (self->vadjustment);
-  visible_bottom = gtk_adjustment_get_value (self->vadjustment) + page;
-  /* in view already, or a view too low to give the axis a strip of its own */
-  if (bottom + offset <= visible_bottom + 0.5 || band * 3 > page)
-    return;
-
-  if (self->axis == NULL)
-    {
-      g_autoptr (GtkSnapshot) recorder = gtk_snapshot_new ();
-      cairo_t *cr = gtk_snapshot_append_cairo (recorder,
-                                               &GRAPHENE_RECT_INIT (0, top, width, band));
-
-      hearth_flame_renderer_draw (self->renderer, cr, &vp);
-      cairo_destroy (cr);
-      self->axis = gtk_snapshot_free_to_node (g_steal_pointer (&recorder));
-    }
-
-  y = floor (visible_bottom - band);
-  /* the view's own ground, so that the strip looks like the rest of the view */
-  if (!hearth_widget_lookup_color (GTK_WIDGET (self), "view_bg_color", &color))
-    rgba_from_rgb (&palette->background, 1, &color);
-  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, y, width, band));
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, y - top));
-  if (self->axis != NULL)
-    gtk_snapshot_append_node (snapshot, self->axis);
-  gtk_snapshot_restore (snapshot);
-  rgba_from_rgb (&palette->grid, 1, &color);
-  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, y, width, 1));
-  self->pinned_top = y;
+  _hearth_flame_view_update_style (HEARTH_FLAME_VIEW (widget));
 }
 
 static void
@@ -1129,7 +344,7 @@ hearth_flame_view_measure (GtkWidget      *widget,
       *natural = 640;
     }
   else
-    *minimum = *natural = (int) content_height (self);
+    *minimum = *natural = (int) _hearth_flame_view_content_height (self);
 }
 
 static void
@@ -1151,20 +366,18 @@ hearth_flame_view_size_allocate (GtkWidget *widget,
 
 /* Session ------------------------------------------------------------------------------------ */
 
-static void show_root (HearthFlameView *self);
-
 static void
 reveal_node (HearthFlameView *self,
              gint             node)
 {
-  const HearthNode *n = get_node (self, node);
+  const HearthNode *n = _hearth_flame_view_get_node (self, node);
   double span = self->target_end - self->target_start;
   double left, width;
   graphene_rect_t bounds;
 
   if (n == NULL)
     return;
-  node_extent (self, n, &left, &width);
+  _hearth_flame_view_node_extent (self, n, &left, &width);
   if (left < self->target_start || left + width > self->target_end)
     {
       if (width <= span)
@@ -1185,7 +398,7 @@ reveal_node (HearthFlameView *self,
 static void
 set_renderer_trees (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
   HearthCallTree *other = self->peer != NULL ? hearth_session_get_tree (self->peer) : NULL;
 
   if (tree != NULL && other != NULL)
@@ -1208,25 +421,26 @@ set_renderer_trees (HearthFlameView *self)
                                                    : NULL);
       hearth_flame_renderer_set_shown_run (self->renderer, -1);
     }
-  hearth_flame_renderer_set_selected (self->renderer, comparing (self) ? self->run : 0,
+  hearth_flame_renderer_set_selected (self->renderer,
+                                      _hearth_flame_view_comparing (self) ? self->run : 0,
                                       hearth_session_get_selected (self->session));
 }
 
 static void
 on_tree_changed (HearthFlameView *self)
 {
-  HearthCallTree *tree = get_tree (self);
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
 
   set_renderer_trees (self);
   self->linked = -1;
   self->hover = -1;
   self->menu_node = -1;
-  stop_animation (self);
+  _hearth_flame_view_stop_animation (self);
   self->viewport.x_start = self->viewport.x_end = 0;
-  show_zoom_node (self, FALSE);
-  drop_graph (self);
+  _hearth_flame_view_show_zoom_node (self, FALSE);
+  _hearth_flame_view_drop_graph (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
-  show_root (self);
+  _hearth_flame_view_show_root (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   tree != NULL ? _("Flame graph: each bar is a function, as wide "
                                                    "as its time; its callees stand on it")
@@ -1238,8 +452,9 @@ on_selected_changed (HearthFlameView *self)
 {
   gint node = hearth_session_get_selected (self->session);
 
-  hearth_flame_renderer_set_selected (self->renderer, comparing (self) ? self->run : 0, node);
-  drop_graph (self);
+  hearth_flame_renderer_set_selected (self->renderer,
+                                      _hearth_flame_view_comparing (self) ? self->run : 0, node);
+  _hearth_flame_view_drop_graph (self);
   if (node >= 0)
     reveal_node (self, node);
 }
@@ -1247,8 +462,8 @@ on_selected_changed (HearthFlameView *self)
 static void
 on_zoom_changed (HearthFlameView *self)
 {
-  show_zoom_node (self, TRUE);
-  drop_graph (self);
+  _hearth_flame_view_show_zoom_node (self, TRUE);
+  _hearth_flame_view_drop_graph (self);
 }
 
 static void
@@ -1261,7 +476,7 @@ on_search_changed (HearthFlameView *self)
                                      hearth_search_hits_unref);
   else
     hearth_flame_renderer_set_match (self->renderer, NULL, NULL, NULL);
-  drop_graph (self);
+  _hearth_flame_view_drop_graph (self);
 }
 
 static void
@@ -1271,633 +486,17 @@ on_session_bound (HearthFlameView *self)
   on_search_changed (self);
 }
 
-/* Actions ------------------------------------------------------------------------------------ */
-
-/* The bar an action is about: the one the menu was opened on, else the selected one. */
-static gint
-action_node (HearthFlameView *self)
-{
-  if (self->menu_node >= 0 && (guint) self->menu_node < n_nodes (self))
-    return self->menu_node;
-  return self->session != NULL ? hearth_session_get_selected (self->session) : -1;
-}
-
-static gint
-action_function (HearthFlameView *self)
-{
-  const HearthNode *n = get_node (self, action_node (self));
-
-  return n != NULL && n->function != G_MAXUINT ? (gint) n->function : -1;
-}
-
-static void
-copy_text (HearthFlameView *self,
-           const char      *text)
-{
-  if (text != NULL)
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-}
-
-static void
-copy_name_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint node = action_node (self);
-
-  if (node >= 0)
-    copy_text (self, hearth_session_get_node_label (self->session, node));
-}
-
-static void
-copy_location_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint function = action_function (self);
-  g_autofree char *location = NULL;
-
-  if (function >= 0)
-    location = hearth_session_dup_location (self->session, function);
-  copy_text (self, location);
-}
-
-static void
-copy_chain_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint node = action_node (self);
-  g_autofree char *chain = NULL;
-
-  if (node >= 0)
-    chain = hearth_session_dup_chain_text (self->session, node, " > ", TRUE);
-  copy_text (self, chain);
-}
-
-static void
-launch_done (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  g_autoptr (HearthSession) session = user_data;
-  g_autoptr (GError) error = NULL;
-
-  if (!hearth_launch_file_finish (result, &error) &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_autofree char *message = g_strdup_printf (_("The source file could not be opened: %s"),
-                                                  error->message);
-
-      hearth_session_post_notice (session, message);
-    }
-}
-
-/* The source file of a function: as recorded, else relative to the profile's folder. */
-static GFile *
-source_file (HearthFlameView *self,
-             guint            function)
-{
-  HearthProfile *profile = hearth_session_get_profile (self->session);
-  const HearthFunction *f = hearth_profile_get_function (profile, function);
-  const char *profile_path = hearth_profile_get_path (profile);
-  g_autofree char *folder = NULL;
-  g_autofree char *joined = NULL;
-
-  if (f->file == NULL || f->file[0] == '\0' || f->file[0] == '<' || g_str_equal (f->file, "~"))
-    return NULL;
-  if (g_path_is_absolute (f->file) || profile_path == NULL)
-    return g_file_new_for_path (f->file);
-  folder = g_path_get_dirname (profile_path);
-  joined = g_build_filename (folder, f->file, NULL);
-  if (g_file_test (joined, G_FILE_TEST_EXISTS))
-    return g_file_new_for_path (joined);
-  return g_file_new_for_path (f->file);
-}
-
-static void
-open_source_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint function = action_function (self);
-  g_autoptr (GFile) file = NULL;
-
-  if (function < 0)
-    return;
-  file = source_file (self, function);
-  if (file == NULL)
-    return;
-  hearth_launch_file_async (GTK_WINDOW (gtk_widget_get_root (widget)), file, NULL, launch_done,
-                            g_object_ref (self->session));
-}
-
-static void
-set_root_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint function = action_function (self);
-
-  if (function >= 0)
-    hearth_session_set_root (self->session, function);
-}
-
-static void
-show_callers_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint node = action_node (self);
-
-  if (node < 0)
-    return;
-  hearth_session_set_selected (self->session, node);
-  g_signal_emit (self, signals[SHOW_CALLERS], 0, node);
-}
-
-static void
-zoom_in_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint node = action_node (self);
-
-  if (self->session == NULL || node < 0)
-    return;
-  if (node == hearth_session_get_zoom (self->session))
-    show_zoom_node (self, TRUE);
-  else
-    hearth_session_set_zoom (self->session, node);
-}
-
-static void
-zoom_out_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  const HearthNode *zoom;
-  const HearthNode *shown;
-  double left, width;
-  gint zoom_node;
-
-  if (self->session == NULL)
-    return;
-  zoom_node = hearth_session_get_zoom (self->session);
-  zoom = get_node (self, zoom_node);
-  if (zoom == NULL)
-    {
-      hearth_flame_view_set_visible_range (self, 0, axis_total (self), TRUE);
-      return;
-    }
-  /* a range zoomed further by hand goes back to the zoomed bar first */
-  shown = zoom;
-  node_extent (self, shown, &left, &width);
-  if (self->target_start > left + width * 1e-9 || self->target_end < left + width * (1 - 1e-9))
-    {
-      show_zoom_node (self, TRUE);
-      return;
-    }
-  hearth_session_set_zoom (self->session, zoom->parent == G_MAXUINT ? -1 : (gint) zoom->parent);
-}
-
-static void
-zoom_reset_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-
-  if (self->session == NULL)
-    return;
-  if (hearth_session_get_zoom (self->session) >= 0)
-    hearth_session_set_zoom (self->session, -1);
-  else
-    hearth_flame_view_set_visible_range (self, 0, axis_total (self), TRUE);
-}
-
-static double
-zoom_anchor (HearthFlameView *self)
-{
-  graphene_rect_t bounds;
-  gint selected = self->session != NULL ? hearth_session_get_selected (self->session) : -1;
-
-  if (self->pointer_inside)
-    return self->pointer_x;
-  if (selected >= 0 && hearth_flame_view_get_node_bounds (self, selected, &bounds) &&
-      bounds.origin.x + bounds.size.width >= 0 &&
-      bounds.origin.x <= gtk_widget_get_width (GTK_WIDGET (self)))
-    return bounds.origin.x + bounds.size.width / 2;
-  return gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
-}
-
-static void
-zoom_step_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gboolean in = g_str_equal (action_name, "flame.zoom-step-in");
-
-  hearth_flame_view_zoom_by (self, in ? ZOOM_STEP : 1 / ZOOM_STEP, zoom_anchor (self));
-}
-
-static void
-select_node (HearthFlameView *self,
-             gint             node)
-{
-  if (node >= 0)
-    hearth_session_set_selected (self->session, node);
-}
-
-static void
-select_parent_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  const HearthNode *n = get_node (self, hearth_session_get_selected (self->session));
-
-  if (n == NULL)
-    select_node (self, n_nodes (self) > 0 ? 0 : -1);
-  else if (n->parent != G_MAXUINT)
-    select_node (self, n->parent);
-}
-
-static void
-select_child_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint selected = hearth_session_get_selected (self->session);
-  const guint *children;
-  guint n = 0;
-
-  if (selected < 0)
-    {
-      select_node (self, n_nodes (self) > 0 ? 0 : -1);
-      return;
-    }
-  children = hearth_call_tree_get_children (get_tree (self), selected, &n);
-  if (n > 0)
-    select_node (self, children[0]);
-}
-
-/* The neighbour in the row: siblings first, then the bars of the neighbouring callers. */
-static void
-select_sibling_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gboolean next = g_str_equal (action_name, "flame.select-next");
-  gint selected = hearth_session_get_selected (self->session);
-  const HearthNode *n = get_node (self, selected);
-  const guint *row;
-  guint count = 0;
-
-  if (n == NULL)
-    {
-      select_node (self, n_nodes (self) > 0 ? 0 : -1);
-      return;
-    }
-  row = hearth_call_tree_get_row (get_tree (self), n->depth, &count);
-  for (guint i = 0; i < count; i++)
-    if (row[i] == (guint) selected)
-      {
-        if (next && i + 1 < count)
-          select_node (self, row[i + 1]);
-        else if (!next && i > 0)
-          select_node (self, row[i - 1]);
-        break;
-      }
-}
-
-/* Up and Down follow the picture: towards the root is down in a flame, up in an icicle. */
-static gboolean
-move_vertical (GtkWidget *widget,
-               GVariant  *args,
-               gpointer   user_data)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gboolean up = g_variant_get_boolean (args);
-
-  if (self->session == NULL)
-    return FALSE;
-  gtk_widget_activate_action (widget, up != self->icicle ? "flame.select-child"
-                                                         : "flame.select-parent", NULL);
-  return TRUE;
-}
-
-static void
-update_menu_actions (HearthFlameView *self)
-{
-  gint function = action_function (self);
-  g_autofree char *location = NULL;
-
-  if (function >= 0)
-    location = hearth_session_dup_location (self->session, function);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "flame.copy-location", location != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "flame.open-source", location != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "flame.set-root", function >= 0);
-}
-
-static GMenuModel *
-build_menu_model (void)
-{
-  GMenu *menu = g_menu_new ();
-  g_autoptr (GMenu) copy = g_menu_new ();
-  g_autoptr (GMenu) go = g_menu_new ();
-  g_autoptr (GMenu) tree = g_menu_new ();
-
-  g_menu_append (go, _("_Zoom In"), "flame.zoom-in");
-  g_menu_append (go, _("Show _Callers"), "flame.show-callers");
-  g_menu_append (go, _("_Open File at Line"), "flame.open-source");
-  g_menu_append (copy, _("Copy _Name"), "flame.copy-name");
-  g_menu_append (copy, _("Copy _File:Line"), "flame.copy-location");
-  g_menu_append (copy, _("Copy C_hain"), "flame.copy-chain");
-  g_menu_append (tree, _("Set as _Root"), "flame.set-root");
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (go));
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (copy));
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (tree));
-  return G_MENU_MODEL (menu);
-}
-
-static void
-menu_closed (HearthFlameView *self)
-{
-  self->menu_node = -1;
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-}
-
-static void
-popup_menu_at (HearthFlameView *self,
-               gint             node,
-               double           x,
-               double           y)
-{
-  if (node < 0)
-    return;
-  self->menu_node = node;
-  update_menu_actions (self);
-  if (self->menu == NULL)
-    {
-      g_autoptr (GMenuModel) model = build_menu_model ();
-
-      self->menu = gtk_popover_menu_new_from_model (model);
-      gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
-      gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
-      gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
-      g_signal_connect_object (self->menu, "closed", G_CALLBACK (menu_closed), self,
-                               G_CONNECT_SWAPPED);
-    }
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { x, y, 1, 1 });
-  /* the bar's tooltip would cover the menu */
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), FALSE);
-  gtk_popover_popup (GTK_POPOVER (self->menu));
-}
-
-static void
-popup_menu_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  gint node = self->session != NULL ? hearth_session_get_selected (self->session) : -1;
-  graphene_rect_t bounds;
-
-  if (node >= 0 && hearth_flame_view_get_node_bounds (self, node, &bounds))
-    popup_menu_at (self, node, bounds.origin.x + MIN (bounds.size.width / 2, 40),
-                   bounds.origin.y + bounds.size.height);
-}
-
-/* Input -------------------------------------------------------------------------------------- */
-
-static void
-motion (GtkEventControllerMotion *controller,
-        double                    x,
-        double                    y,
-        HearthFlameView          *self)
-{
-  self->pointer_x = x;
-  self->pointer_inside = TRUE;
-  set_hover (self, hearth_flame_view_node_at (self, x, y));
-}
-
-static void
-leave (GtkEventControllerMotion *controller,
-       HearthFlameView          *self)
-{
-  self->pointer_inside = FALSE;
-  set_hover (self, -1);
-}
-
-static void
-pressed (GtkGestureClick *gesture,
-         int              n_press,
-         double           x,
-         double           y,
-         HearthFlameView *self)
-{
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  gint node = hearth_flame_view_node_at (self, x, y);
-
-  if (self->session == NULL)
-    return;
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-
-  if (button == GDK_BUTTON_SECONDARY)
-    {
-      if (node >= 0)
-        {
-          hearth_session_set_selected (self->session, node);
-          popup_menu_at (self, node, x, y);
-        }
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-      return;
-    }
-  /* 0: a press without an event behind it, as accessibility tools and tests make */
-  if (button != GDK_BUTTON_PRIMARY && button != 0)
-    return;
-
-  hearth_session_set_selected (self->session, node);
-  if (n_press == 2 && node >= 0)
-    gtk_widget_activate_action (GTK_WIDGET (self), "flame.zoom-in", NULL);
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-}
-
-static gboolean
-scrolled (GtkEventControllerScroll *controller,
-          double                    dx,
-          double                    dy,
-          HearthFlameView          *self)
-{
-  GtkEventController *event_controller = GTK_EVENT_CONTROLLER (controller);
-  GdkModifierType state = gtk_event_controller_get_current_event_state (event_controller);
-  gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
-  double left, width;
-
-  if (n_nodes (self) == 0)
-    return FALSE;
-  bars_columns (self, &left, &width);
-  if (state & GDK_CONTROL_MASK)
-    {
-      double steps = wheel ? dy : dy / 20;
-
-      hearth_flame_view_zoom_by (self, pow (WHEEL_ZOOM_STEP, -steps), self->pointer_x);
-      return TRUE;
-    }
-  if (state & GDK_SHIFT_MASK && dx == 0)
-    {
-      dx = dy;
-      dy = 0;
-    }
-  if (dx != 0)
-    {
-      pan_by (self, wheel ? dx * WHEEL_PAN_SHARE : dx / width);
-      return TRUE;
-    }
-  /* vertical scrolling belongs to the scrolled window around the view */
-  return FALSE;
-}
-
-/* A pinch on a touchpad or screen zooms around its centre, like Ctrl+scroll. */
-static void
-pinch_begin (GtkGesture       *gesture,
-             GdkEventSequence *sequence,
-             HearthFlameView  *self)
-{
-  self->pinch_scale = 1.0;
-}
-
-static void
-pinch_changed (GtkGestureZoom  *gesture,
-               double           scale,
-               HearthFlameView *self)
-{
-  double x = 0, y = 0;
-
-  if (!(scale > 0) || !(self->pinch_scale > 0))
-    return;
-  gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y);
-  hearth_flame_view_zoom_by (self, scale / self->pinch_scale, x);
-  self->pinch_scale = scale;
-}
-
-/* Scrolled window ---------------------------------------------------------------------------- */
-
-/* Flame: how far the bottom of the view is above the root row; icicle: how far its top is
- * below it. */
-static double
-visible_root_gap (HearthFlameView *self)
-{
-  GtkAdjustment *adj = self->vadjustment;
-  double value = gtk_adjustment_get_value (adj);
-
-  if (self->icicle)
-    return MAX (0, value - gtk_adjustment_get_lower (adj));
-  return MAX (0, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - value);
-}
-
-static void
-keep_root_gap (HearthFlameView *self)
-{
-  GtkAdjustment *adj = self->vadjustment;
-  double value;
-
-  if (adj == NULL)
-    return;
-  if (self->icicle)
-    value = gtk_adjustment_get_lower (adj) + self->root_gap;
-  else
-    value = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - self->root_gap;
-  self->keeping_gap = TRUE;
-  gtk_adjustment_set_value (adj, value);
-  self->keeping_gap = FALSE;
-}
-
-/* A new tree or orientation opens on the root row and the axis. */
-static void
-show_root (HearthFlameView *self)
-{
-  self->root_gap = 0;
-  keep_root_gap (self);
-}
-
-static void
-vadjustment_value_changed (HearthFlameView *self)
-{
-  if (!self->keeping_gap)
-    self->root_gap = visible_root_gap (self);
-  /* the pinned axis follows the visible part, and a tall graph its recorded band */
-  if (self->graph != NULL &&
-      gtk_adjustment_get_upper (self->vadjustment) > gtk_adjustment_get_page_size (self->vadjustment))
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* Once the frame's layout is done: lay the viewport out again at the value just set. */
-static void
-relayout (GdkFrameClock   *clock,
-          HearthFlameView *self)
-{
-  GtkWidget *viewport = gtk_widget_get_parent (GTK_WIDGET (self));
-
-  g_clear_signal_handler (&self->relayout_handler, clock);
-  if (viewport != NULL)
-    gtk_widget_queue_allocate (viewport);
-}
-
-/* The content or the view changed height: stay as far from the root as before. The viewport
- * tells this after placing the view at the old value, while it is being laid out, when it
- * cannot be laid out again; the frame clock repeats its layout phase for a request made
- * after it. */
-static void
-vadjustment_changed (HearthFlameView *self)
-{
-  double before = gtk_adjustment_get_value (self->vadjustment);
-  GdkFrameClock *clock;
-
-  keep_root_gap (self);
-  if (gtk_adjustment_get_value (self->vadjustment) == before || self->relayout_handler != 0)
-    return;
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-  if (clock == NULL)
-    return;
-  self->relayout_handler = g_signal_connect_object (clock, "layout", G_CALLBACK (relayout), self,
-                                                    G_CONNECT_AFTER);
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
-}
+/* Map and unmap ------------------------------------------------------------------------------ */
 
 static void
 hearth_flame_view_map (GtkWidget *widget)
 {
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
-  GtkWidget *scrolled;
 
   GTK_WIDGET_CLASS (hearth_flame_view_parent_class)->map (widget);
 
-  scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
-  if (scrolled != NULL)
-    {
-      self->vadjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-      self->vadjustment_handler = g_signal_connect_object (self->vadjustment, "value-changed",
-                                                           G_CALLBACK (vadjustment_value_changed),
-                                                           self, G_CONNECT_SWAPPED);
-      self->vadjustment_changed_handler =
-        g_signal_connect_object (self->vadjustment, "changed", G_CALLBACK (vadjustment_changed),
-                                 self, G_CONNECT_SWAPPED);
-      keep_root_gap (self);
-    }
-  update_style (self);
+  _hearth_flame_view_attach_scrolled_window (self);
+  _hearth_flame_view_update_style (self);
 }
 
 static void
@@ -1905,18 +504,10 @@ hearth_flame_view_unmap (GtkWidget *widget)
 {
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
 
-  if (self->vadjustment != NULL)
-    {
-      g_clear_signal_handler (&self->vadjustment_handler, self->vadjustment);
-      g_clear_signal_handler (&self->vadjustment_changed_handler, self->vadjustment);
-    }
-  if (self->relayout_handler != 0 && gtk_widget_get_frame_clock (widget) != NULL)
-    g_clear_signal_handler (&self->relayout_handler, gtk_widget_get_frame_clock (widget));
-  self->relayout_handler = 0;
-  self->vadjustment = NULL;
-  stop_animation (self);
+  _hearth_flame_view_detach_scrolled_window (self);
+  _hearth_flame_view_stop_animation (self);
   if (self->target_start != self->viewport.x_start || self->target_end != self->viewport.x_end)
-    apply_range (self, self->target_start, self->target_end);
+    _hearth_flame_view_apply_range (self, self->target_start, self->target_end);
 
   GTK_WIDGET_CLASS (hearth_flame_view_parent_class)->unmap (widget);
 }
@@ -1928,7 +519,7 @@ hearth_flame_view_dispose (GObject *object)
 {
   HearthFlameView *self = HEARTH_FLAME_VIEW (object);
 
-  stop_animation (self);
+  _hearth_flame_view_stop_animation (self);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   if (self->session_signals != NULL)
     g_signal_group_set_target (self->session_signals, NULL);
@@ -2001,15 +592,6 @@ hearth_flame_view_set_property (GObject      *object,
 }
 
 static void
-add_key (GtkWidgetClass  *widget_class,
-         guint            keyval,
-         GdkModifierType  mods,
-         const char      *action)
-{
-  gtk_widget_class_add_binding_action (widget_class, keyval, mods, action, NULL);
-}
-
-static void
 hearth_flame_view_class_init (HearthFlameViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -2020,10 +602,10 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
   object_class->get_property = hearth_flame_view_get_property;
   object_class->set_property = hearth_flame_view_set_property;
 
-  widget_class->snapshot = hearth_flame_view_snapshot;
+  widget_class->snapshot = _hearth_flame_view_snapshot;
   widget_class->measure = hearth_flame_view_measure;
   widget_class->size_allocate = hearth_flame_view_size_allocate;
-  widget_class->query_tooltip = hearth_flame_view_query_tooltip;
+  widget_class->query_tooltip = _hearth_flame_view_query_tooltip;
   widget_class->css_changed = hearth_flame_view_css_changed;
   widget_class->map = hearth_flame_view_map;
   widget_class->unmap = hearth_flame_view_unmap;
@@ -2049,54 +631,21 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
    *
    * The user asked to see who calls the function of @node (it is selected already).
    */
-  signals[SHOW_CALLERS] = g_signal_new ("show-callers", G_TYPE_FROM_CLASS (klass),
-                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                        G_TYPE_NONE, 1, G_TYPE_INT);
+  _hearth_flame_view_signals[SHOW_CALLERS] =
+    g_signal_new ("show-callers", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   /**
    * HearthFlameView::visible-range-changed:
    * @self: the view
    *
    * The visible range moved: zoom, pan, or a step of their animation.
    */
-  signals[RANGE_CHANGED] = g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                         G_TYPE_NONE, 0);
+  _hearth_flame_view_signals[RANGE_CHANGED] =
+    g_signal_new ("visible-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_install_action (widget_class, "flame.copy-name", NULL, copy_name_action);
-  gtk_widget_class_install_action (widget_class, "flame.copy-location", NULL, copy_location_action);
-  gtk_widget_class_install_action (widget_class, "flame.copy-chain", NULL, copy_chain_action);
-  gtk_widget_class_install_action (widget_class, "flame.open-source", NULL, open_source_action);
-  gtk_widget_class_install_action (widget_class, "flame.set-root", NULL, set_root_action);
-  gtk_widget_class_install_action (widget_class, "flame.show-callers", NULL, show_callers_action);
-  gtk_widget_class_install_action (widget_class, "flame.zoom-in", NULL, zoom_in_action);
-  gtk_widget_class_install_action (widget_class, "flame.zoom-out", NULL, zoom_out_action);
-  gtk_widget_class_install_action (widget_class, "flame.zoom-reset", NULL, zoom_reset_action);
-  gtk_widget_class_install_action (widget_class, "flame.zoom-step-in", NULL, zoom_step_action);
-  gtk_widget_class_install_action (widget_class, "flame.zoom-step-out", NULL, zoom_step_action);
-  gtk_widget_class_install_action (widget_class, "flame.select-parent", NULL, select_parent_action);
-  gtk_widget_class_install_action (widget_class, "flame.select-child", NULL, select_child_action);
-  gtk_widget_class_install_action (widget_class, "flame.select-previous", NULL,
-                                   select_sibling_action);
-  gtk_widget_class_install_action (widget_class, "flame.select-next", NULL, select_sibling_action);
-  gtk_widget_class_install_action (widget_class, "flame.popup-menu", NULL, popup_menu_action);
-
-  add_key (widget_class, GDK_KEY_Return, 0, "flame.zoom-in");
-  add_key (widget_class, GDK_KEY_KP_Enter, 0, "flame.zoom-in");
-  add_key (widget_class, GDK_KEY_ISO_Enter, 0, "flame.zoom-in");
-  add_key (widget_class, GDK_KEY_Escape, 0, "flame.zoom-reset");
-  add_key (widget_class, GDK_KEY_Home, 0, "flame.zoom-reset");
-  add_key (widget_class, GDK_KEY_BackSpace, 0, "flame.zoom-out");
-  add_key (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "flame.zoom-step-in");
-  add_key (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "flame.zoom-step-in");
-  add_key (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "flame.zoom-step-in");
-  add_key (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "flame.zoom-step-out");
-  add_key (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "flame.zoom-step-out");
-  add_key (widget_class, GDK_KEY_Left, 0, "flame.select-previous");
-  add_key (widget_class, GDK_KEY_Right, 0, "flame.select-next");
-  add_key (widget_class, GDK_KEY_Menu, 0, "flame.popup-menu");
-  add_key (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "flame.popup-menu");
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, move_vertical, "b", TRUE);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, move_vertical, "b", FALSE);
+  _hearth_flame_view_class_install_actions (widget_class);
+  _hearth_flame_view_class_add_bindings (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "flameview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -2105,10 +654,6 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
 static void
 hearth_flame_view_init (HearthFlameView *self)
 {
-  GtkEventController *controller;
-  GtkGesture *click;
-  GtkGesture *pinch;
-
   self->renderer = hearth_flame_renderer_new ();
   hearth_flame_renderer_set_decorations (self->renderer, HEARTH_FLAME_DECORATION_AXIS);
   hearth_flame_renderer_set_margin (self->renderer, MARGIN);
@@ -2124,25 +669,7 @@ hearth_flame_view_init (HearthFlameView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Flame graph"), -1);
 
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "enter", G_CALLBACK (motion), self);
-  g_signal_connect (controller, "motion", G_CALLBACK (motion), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
-  g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-
-  pinch = gtk_gesture_zoom_new ();
-  g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), self);
-  g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinch_changed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
-
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
-  g_signal_connect (controller, "scroll", G_CALLBACK (scrolled), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  _hearth_flame_view_init_input (self);
 
   self->session_signals = g_signal_group_new (HEARTH_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::tree",
@@ -2201,7 +728,7 @@ hearth_flame_view_set_session (HearthFlameView *self,
   else
     {
       hearth_flame_renderer_set_tree (self->renderer, NULL, NULL);
-      drop_graph (self);
+      _hearth_flame_view_drop_graph (self);
       gtk_widget_queue_resize (GTK_WIDGET (self));
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -2235,9 +762,9 @@ hearth_flame_view_set_icicle (HearthFlameView *self,
   if (self->icicle == icicle)
     return;
   self->icicle = icicle;
-  drop_graph (self);
+  _hearth_flame_view_drop_graph (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
-  show_root (self);
+  _hearth_flame_view_show_root (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ICICLE]);
 }
 
@@ -2303,10 +830,10 @@ hearth_flame_view_set_normalized (HearthFlameView *self,
     return;
   self->normalized = normalized;
   hearth_flame_renderer_set_normalized (self->renderer, normalized);
-  stop_animation (self);
+  _hearth_flame_view_stop_animation (self);
   if (self->session != NULL)
-    show_zoom_node (self, FALSE);
-  drop_graph (self);
+    _hearth_flame_view_show_zoom_node (self, FALSE);
+  _hearth_flame_view_drop_graph (self);
 }
 
 /**
@@ -2323,7 +850,7 @@ hearth_flame_view_set_linked (HearthFlameView *self,
 {
   g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
 
-  if (node >= 0 && (guint) node >= n_nodes (self))
+  if (node >= 0 && (guint) node >= _hearth_flame_view_n_nodes (self))
     node = -1;
   if (self->linked == node)
     return;

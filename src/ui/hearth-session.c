@@ -7,10 +7,7 @@
 
 #define G_LOG_DOMAIN "hearth-session"
 
-#include "hearth-session.h"
-
-#include <glib/gi18n.h>
-#include <string.h>
+#include "hearth-session-private.h"
 
 #include "hearth-flame-renderer.h"
 
@@ -22,659 +19,24 @@
  * the zoomed bar, and the search. The flame view and the side panes observe it through its
  * properties and never talk to each other. Loading and laying out run in a thread on
  * immutable inputs; results are swapped in on the main thread.
+ *
+ * This file holds the GObject, the accessors, the layout options and the texts the views
+ * ask for; beside it, sharing the struct through hearth-session-private.h: loading and
+ * laying out (-loading.c), the selected and zoomed bar (-selection.c), and the search
+ * (-search.c).
  */
-
-struct _HearthSearchHits
-{
-  guint   n_functions;
-  guint8 *hit;
-};
-
-struct _HearthSession
-{
-  GObject           parent_instance;
-
-  /* the loaded profile and what is derived from it (owned) */
-  GFile            *file;
-  HearthProfile    *profile;
-  HearthNames      *names;
-  HearthCallTree   *tree;
-  GHashTable       *multi_callers;     /* function + 1 -> callers */
-
-  /* layout options */
-  gint              root;
-  char             *root_spec;
-  double            cutoff;
-  guint             max_repeat;
-  char            **mine_paths;
-  gboolean          use_source;
-
-  /* view state: node indices of the current tree, or -1 */
-  gint              selected;
-  gint              zoom;
-
-  /* search */
-  char             *search_text;
-  gboolean          search_regex;
-  char             *search_error;
-  HearthSearchHits *hits;
-  guint             match_functions;
-  double            match_total;
-
-  /* work in threads */
-  GCancellable     *load_cancellable;
-  GCancellable     *layout_cancellable;
-  guint             load_serial;
-  guint             layout_serial;
-  gboolean          loading;
-  gboolean          busy;
-  char             *error;
-  char             *notice;
-};
 
 G_DEFINE_FINAL_TYPE (HearthSession, hearth_session, G_TYPE_OBJECT)
 
-enum
-{
-  PROP_0,
-  PROP_FILE,
-  PROP_PROFILE,
-  PROP_NAMES,
-  PROP_TREE,
-  PROP_LOADING,
-  PROP_BUSY,
-  PROP_ERROR,
-  PROP_NOTICE,
-  PROP_ROOT,
-  PROP_CUTOFF,
-  PROP_MAX_REPEAT,
-  PROP_MINE_PATHS,
-  PROP_USE_SOURCE,
-  PROP_SELECTED,
-  PROP_ZOOM,
-  PROP_SEARCH_TEXT,
-  PROP_SEARCH_REGEX,
-  PROP_SEARCH_ERROR,
-  PROP_MATCH_FUNCTIONS,
-  PROP_MATCH_TOTAL,
-  N_PROPS
-};
+GParamSpec *_hearth_session_props[N_PROPS];
 
-static GParamSpec *properties[N_PROPS];
-
-/* Search hits ------------------------------------------------------------------------------- */
-
-static HearthSearchHits *
-search_hits_new (guint n_functions)
-{
-  HearthSearchHits *hits = g_atomic_rc_box_new0 (HearthSearchHits);
-
-  hits->n_functions = n_functions;
-  hits->hit = g_new0 (guint8, MAX (n_functions, 1));
-  return hits;
-}
-
-static void
-search_hits_free (gpointer data)
-{
-  HearthSearchHits *hits = data;
-
-  g_free (hits->hit);
-}
-
-/**
- * hearth_search_hits_ref:
- * @hits: search hits
- *
- * Returns: (transfer full): @hits
- */
-HearthSearchHits *
-hearth_search_hits_ref (HearthSearchHits *hits)
-{
-  g_return_val_if_fail (hits != NULL, NULL);
-
-  return g_atomic_rc_box_acquire (hits);
-}
-
-/**
- * hearth_search_hits_unref:
- * @hits: (type HearthSearchHits): search hits
- *
- * Drops a reference; a #GDestroyNotify.
- */
+/* Replaces a string field with a copy of @value. */
 void
-hearth_search_hits_unref (gpointer hits)
-{
-  if (hits != NULL)
-    g_atomic_rc_box_release_full (hits, search_hits_free);
-}
-
-/**
- * hearth_search_hits_match:
- * @profile: the profile searched
- * @function: a function index
- * @hits: (type HearthSearchHits): the hits of a search
- *
- * A #HearthFunctionMatchFunc over precomputed hits.
- *
- * Returns: whether @function matches
- */
-gboolean
-hearth_search_hits_match (HearthProfile *profile,
-                          guint          function,
-                          gpointer       hits)
-{
-  HearthSearchHits *self = hits;
-
-  return self != NULL && function < self->n_functions && self->hit[function] != 0;
-}
-
-/* Threads ----------------------------------------------------------------------------------- */
-
-typedef struct
-{
-  GFile                 *file;
-  HearthProfile         *profile;       /* for a layout: the profile to lay out again */
-  HearthNames           *names;         /* for a layout: the names to keep, or NULL */
-  char                 **mine_paths;
-  gboolean               use_source;
-  char                  *root_spec;
-  HearthCallTreeOptions  options;
-  guint                  serial;
-  gboolean               new_file;
-} Job;
-
-typedef struct
-{
-  HearthProfile  *profile;
-  HearthNames    *names;
-  HearthCallTree *tree;
-  char           *notice;
-} Result;
-
-static void
-job_free (gpointer data)
-{
-  Job *job = data;
-
-  g_clear_object (&job->file);
-  g_clear_object (&job->profile);
-  g_clear_object (&job->names);
-  g_strfreev (job->mine_paths);
-  g_free (job->root_spec);
-  g_free (job);
-}
-
-static void
-result_free (gpointer data)
-{
-  Result *result = data;
-
-  g_clear_object (&result->profile);
-  g_clear_object (&result->names);
-  g_clear_object (&result->tree);
-  g_free (result->notice);
-  g_free (result);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Result, result_free)
-
-static Job *
-job_new (HearthSession *self)
-{
-  Job *job = g_new0 (Job, 1);
-  HearthCallTreeOptions defaults = HEARTH_CALL_TREE_OPTIONS_INIT;
-
-  job->mine_paths = g_strdupv (self->mine_paths);
-  job->use_source = self->use_source;
-  job->options = defaults;
-  job->options.root = self->root;
-  job->options.cutoff = self->cutoff;
-  job->options.max_repeat = self->max_repeat;
-  return job;
-}
-
-/* Lays out the tree; a root that cannot be used falls back to the default with a notice. */
-static gboolean
-layout_in_thread (Job           *job,
-                  Result        *result,
-                  GCancellable  *cancellable,
-                  GError       **error)
-{
-  g_autoptr (GError) local_error = NULL;
-  HearthCallTreeOptions options = job->options;
-
-  if (job->root_spec != NULL)
-    {
-      options.root = hearth_call_tree_parse_root (result->profile, job->root_spec, &local_error);
-      if (options.root < 0)
-        {
-          result->notice = g_strdup_printf (_("%s; the graph starts at the default root."),
-                                            local_error->message);
-          g_clear_error (&local_error);
-        }
-    }
-  if (options.root >= 0 && (guint) options.root >= hearth_profile_get_n_functions (result->profile))
-    options.root = -1;
-
-  result->tree = hearth_call_tree_new (result->profile, &options, &local_error);
-  if (result->tree == NULL && options.root >= 0)
-    {
-      g_clear_error (&local_error);
-      options.root = -1;
-      result->tree = hearth_call_tree_new (result->profile, &options, &local_error);
-    }
-  if (result->tree == NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  return !g_cancellable_set_error_if_cancelled (cancellable, error);
-}
-
-static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  Job *job = task_data;
-  g_autoptr (Result) result = g_new0 (Result, 1);
-  GError *error = NULL;
-
-  result->profile = hearth_profile_load_file (job->file, cancellable, &error);
-  if (result->profile == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  result->names = hearth_names_new (result->profile, (const char * const *) job->mine_paths,
-                                    job->use_source);
-  if (!layout_in_thread (job, result, cancellable, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, g_steal_pointer (&result), result_free);
-}
-
-static void
-layout_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  Job *job = task_data;
-  g_autoptr (Result) result = g_new0 (Result, 1);
-  GError *error = NULL;
-
-  result->profile = g_object_ref (job->profile);
-  if (job->names != NULL)
-    result->names = g_object_ref (job->names);
-  else
-    result->names = hearth_names_new (result->profile, (const char * const *) job->mine_paths,
-                                      job->use_source);
-  if (!layout_in_thread (job, result, cancellable, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, g_steal_pointer (&result), result_free);
-}
-
-/* Swapping results in -------------------------------------------------------------------- */
-
-static void
-set_string (char       **field,
-            const char  *value)
+_hearth_session_set_string (char       **field,
+                            const char  *value)
 {
   g_free (*field);
   *field = g_strdup (value);
-}
-
-static void
-set_loading (HearthSession *self,
-             gboolean       loading)
-{
-  if (self->loading == loading)
-    return;
-  self->loading = loading;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
-}
-
-static void
-set_busy (HearthSession *self,
-          gboolean       busy)
-{
-  if (self->busy == busy)
-    return;
-  self->busy = busy;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-}
-
-static void
-set_notice (HearthSession *self,
-            const char    *notice)
-{
-  if (g_strcmp0 (self->notice, notice) == 0)
-    return;
-  set_string (&self->notice, notice);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTICE]);
-}
-
-static void
-index_multi_callers (HearthSession *self)
-{
-  const HearthMultiCaller *multi;
-  guint n = 0;
-
-  g_hash_table_remove_all (self->multi_callers);
-  if (self->tree == NULL)
-    return;
-  multi = hearth_call_tree_get_multi_callers (self->tree, &n);
-  for (guint i = 0; i < n; i++)
-    g_hash_table_insert (self->multi_callers, GUINT_TO_POINTER (multi[i].function + 1),
-                         GUINT_TO_POINTER (multi[i].n_callers));
-}
-
-static gboolean
-field_matches (const char *field,
-               const char *folded_text,
-               GRegex     *regex)
-{
-  g_autofree char *folded = NULL;
-
-  if (field == NULL || field[0] == '\0')
-    return FALSE;
-  if (regex != NULL)
-    return g_regex_match (regex, field, 0, NULL);
-  folded = g_utf8_casefold (field, -1);
-  return strstr (folded, folded_text) != NULL;
-}
-
-static gboolean
-function_matches (HearthSession *self,
-                  guint          function,
-                  const char    *folded_text,
-                  GRegex        *regex)
-{
-  const HearthFunction *f = hearth_profile_get_function (self->profile, function);
-  const char *fields[5] = { NULL, NULL, f->name, f->file, f->frame };
-
-  if (self->names != NULL)
-    {
-      fields[0] = hearth_names_get_label (self->names, function);
-      fields[1] = hearth_names_get_qualified (self->names, function);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (field_matches (fields[i], folded_text, regex))
-      return TRUE;
-  return FALSE;
-}
-
-/* Recomputes the hits and totals of the search for the current tree; notifies the totals. */
-static void
-update_search (HearthSession *self)
-{
-  g_autoptr (GRegex) regex = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *folded = NULL;
-  g_autofree guint8 *counted = NULL;
-  guint n_functions, n_nodes;
-  const char *error_message = NULL;
-
-  g_clear_pointer (&self->hits, hearth_search_hits_unref);
-  self->match_functions = 0;
-  self->match_total = 0;
-
-  if (self->search_text != NULL && self->search_text[0] != '\0' && self->search_regex)
-    {
-      regex = g_regex_new (self->search_text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
-      if (regex == NULL)
-        error_message = error->message;
-    }
-
-  if (g_strcmp0 (self->search_error, error_message) != 0)
-    {
-      set_string (&self->search_error, error_message);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_ERROR]);
-    }
-
-  if (self->profile != NULL && self->tree != NULL && self->search_text != NULL &&
-      self->search_text[0] != '\0' && error_message == NULL)
-    {
-      n_functions = hearth_profile_get_n_functions (self->profile);
-      if (regex == NULL)
-        folded = g_utf8_casefold (self->search_text, -1);
-      self->hits = search_hits_new (n_functions);
-      for (guint f = 0; f < n_functions; f++)
-        self->hits->hit[f] = function_matches (self, f, folded, regex);
-
-      self->match_total = hearth_call_tree_get_match_total (self->tree, hearth_search_hits_match,
-                                                            self->hits, NULL);
-      /* "N functions": the distinct matching functions that have a bar */
-      counted = g_new0 (guint8, MAX (n_functions, 1));
-      n_nodes = hearth_call_tree_get_n_nodes (self->tree);
-      for (guint i = 0; i < n_nodes; i++)
-        {
-          guint f = hearth_call_tree_get_node (self->tree, i)->function;
-
-          if (f < n_functions && self->hits->hit[f] && !counted[f])
-            {
-              counted[f] = 1;
-              self->match_functions++;
-            }
-        }
-    }
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH_FUNCTIONS]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MATCH_TOTAL]);
-}
-
-static gint
-widest_node_of (HearthCallTree *tree,
-                gint            function)
-{
-  guint n = tree != NULL ? hearth_call_tree_get_n_nodes (tree) : 0;
-  gint best = -1;
-  double best_width = -1;
-
-  for (guint i = 0; i < n; i++)
-    {
-      const HearthNode *node = hearth_call_tree_get_node (tree, i);
-      gint f = node->function == G_MAXUINT ? -1 : (gint) node->function;
-
-      if (f == function && node->width > best_width)
-        {
-          best = i;
-          best_width = node->width;
-        }
-    }
-  return best;
-}
-
-static gint
-function_of (HearthCallTree *tree,
-             gint            node)
-{
-  guint f;
-
-  if (tree == NULL || node < 0 || (guint) node >= hearth_call_tree_get_n_nodes (tree))
-    return -2;
-  f = hearth_call_tree_get_node (tree, node)->function;
-  return f == G_MAXUINT ? -1 : (gint) f;
-}
-
-/* Installs a new tree; the selection and zoom follow their functions when @keep is set. */
-static void
-swap_tree (HearthSession  *self,
-           HearthCallTree *tree,
-           gboolean        keep)
-{
-  gint selected_function = keep ? function_of (self->tree, self->selected) : -2;
-  gint zoom_function = keep ? function_of (self->tree, self->zoom) : -2;
-  gint selected = -1, zoom = -1;
-
-  g_set_object (&self->tree, tree);
-  index_multi_callers (self);
-
-  if (selected_function != -2)
-    selected = widest_node_of (self->tree, selected_function);
-  if (zoom_function != -2)
-    zoom = widest_node_of (self->tree, zoom_function);
-  if (zoom == 0)
-    zoom = -1;
-
-  self->selected = selected;
-  self->zoom = zoom;
-  update_search (self);
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOT]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
-}
-
-static gboolean
-tree_is_current (HearthSession *self)
-{
-  const HearthCallTreeOptions *options;
-
-  if (self->tree == NULL)
-    return TRUE;
-  options = hearth_call_tree_get_options (self->tree);
-  return options->cutoff == self->cutoff && options->max_repeat == self->max_repeat &&
-         (self->root < 0 || options->root == self->root);
-}
-
-static void schedule_layout (HearthSession *self,
-                             gboolean       names_too);
-
-static void
-load_done (GObject      *source,
-           GAsyncResult *async_result,
-           gpointer      user_data)
-{
-  HearthSession *self = HEARTH_SESSION (source);
-  g_autoptr (GTask) outer = user_data;
-  Job *job = g_task_get_task_data (G_TASK (async_result));
-  g_autoptr (Result) result = NULL;
-  g_autoptr (GError) error = NULL;
-  gboolean mine_changed;
-
-  result = g_task_propagate_pointer (G_TASK (async_result), &error);
-  if (job->serial != self->load_serial)
-    {
-      g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                               "%s", _("Another file was opened meanwhile"));
-      return;
-    }
-  g_clear_object (&self->load_cancellable);
-
-  if (result == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          set_string (&self->error, error->message);
-          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
-        }
-      set_loading (self, FALSE);
-      g_task_return_error (outer, g_steal_pointer (&error));
-      return;
-    }
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (job->new_file && self->root != -1)
-    {
-      self->root = -1;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOT]);
-    }
-  g_set_object (&self->file, job->file);
-  g_set_object (&self->profile, result->profile);
-  g_set_object (&self->names, result->names);
-  g_clear_pointer (&self->root_spec, g_free);
-  if (self->error != NULL)
-    {
-      g_clear_pointer (&self->error, g_free);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
-    }
-  set_notice (self, result->notice);
-  swap_tree (self, result->tree, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAMES]);
-  set_loading (self, FALSE);
-  g_object_thaw_notify (G_OBJECT (self));
-
-  /* options changed while the file was loading */
-  mine_changed = !g_strv_equal ((const char * const *) job->mine_paths,
-                                (const char * const *) self->mine_paths) ||
-                 job->use_source != self->use_source;
-  if (mine_changed || !tree_is_current (self))
-    schedule_layout (self, mine_changed);
-
-  g_task_return_boolean (outer, TRUE);
-}
-
-static void
-layout_done (GObject      *source,
-             GAsyncResult *async_result,
-             gpointer      user_data)
-{
-  HearthSession *self = HEARTH_SESSION (source);
-  Job *job = g_task_get_task_data (G_TASK (async_result));
-  g_autoptr (Result) result = NULL;
-  g_autoptr (GError) error = NULL;
-
-  result = g_task_propagate_pointer (G_TASK (async_result), &error);
-  if (job->serial != self->layout_serial || job->profile != self->profile)
-    return;
-  g_clear_object (&self->layout_cancellable);
-
-  if (result == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        set_notice (self, error->message);
-      set_busy (self, FALSE);
-      return;
-    }
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (result->names != self->names)
-    {
-      g_set_object (&self->names, result->names);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAMES]);
-    }
-  set_notice (self, result->notice);
-  swap_tree (self, result->tree, TRUE);
-  set_busy (self, FALSE);
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-static void
-schedule_layout (HearthSession *self,
-                 gboolean       names_too)
-{
-  g_autoptr (GTask) task = NULL;
-  Job *job;
-
-  if (self->profile == NULL || self->loading)
-    return;
-
-  if (self->layout_cancellable != NULL)
-    g_cancellable_cancel (self->layout_cancellable);
-  g_clear_object (&self->layout_cancellable);
-  self->layout_cancellable = g_cancellable_new ();
-
-  job = job_new (self);
-  job->profile = g_object_ref (self->profile);
-  job->names = names_too || self->names == NULL ? NULL : g_object_ref (self->names);
-  job->serial = ++self->layout_serial;
-
-  set_busy (self, TRUE);
-  task = g_task_new (self, self->layout_cancellable, layout_done, NULL);
-  g_task_set_task_data (task, job, job_free);
-  g_task_run_in_thread (task, layout_thread);
 }
 
 /* GObject ----------------------------------------------------------------------------------- */
@@ -690,6 +52,7 @@ hearth_session_dispose (GObject *object)
     g_cancellable_cancel (self->layout_cancellable);
   g_clear_object (&self->load_cancellable);
   g_clear_object (&self->layout_cancellable);
+  _hearth_session_stop_progress (self);
   g_clear_object (&self->file);
   g_clear_object (&self->tree);
   g_clear_object (&self->names);
@@ -739,6 +102,12 @@ hearth_session_get_property (GObject    *object,
       break;
     case PROP_LOADING:
       g_value_set_boolean (value, self->loading);
+      break;
+    case PROP_LOAD_READ:
+      g_value_set_uint64 (value, self->load_read);
+      break;
+    case PROP_LOAD_SIZE:
+      g_value_set_uint64 (value, self->load_size);
       break;
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy);
@@ -838,6 +207,7 @@ hearth_session_class_init (HearthSessionClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamSpec **properties = _hearth_session_props;
 
   object_class->dispose = hearth_session_dispose;
   object_class->finalize = hearth_session_finalize;
@@ -854,6 +224,13 @@ hearth_session_class_init (HearthSessionClass *klass)
   properties[PROP_TREE] = g_param_spec_object ("tree", NULL, NULL, HEARTH_TYPE_CALL_TREE, ro);
   /** HearthSession:loading: a file is being read */
   properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, ro);
+  /** HearthSession:load-read: bytes of the file read so far while loading (some ten
+   * updates a second) */
+  properties[PROP_LOAD_READ] = g_param_spec_uint64 ("load-read", NULL, NULL, 0, G_MAXUINT64,
+                                                    0, ro);
+  /** HearthSession:load-size: the size of the file loading, 0 when not known */
+  properties[PROP_LOAD_SIZE] = g_param_spec_uint64 ("load-size", NULL, NULL, 0, G_MAXUINT64,
+                                                    0, ro);
   /** HearthSession:busy: the tree is being laid out again */
   properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
   /** HearthSession:error: why the last file could not be loaded, with its name */
@@ -912,162 +289,6 @@ HearthSession *
 hearth_session_new (void)
 {
   return g_object_new (HEARTH_TYPE_SESSION, NULL);
-}
-
-/* Loading ------------------------------------------------------------------------------------ */
-
-/**
- * hearth_session_load_async:
- * @self: a #HearthSession
- * @file: the profile file
- * @cancellable: (nullable): a #GCancellable
- * @callback: called when the file is loaded or failed to load
- * @user_data: data for @callback
- *
- * Reads @file, names its functions and lays out its tree in a thread. On success the
- * session shows the new profile; on failure it keeps what it showed and sets
- * #HearthSession:error. Loading another file cancels this one.
- */
-void
-hearth_session_load_async (HearthSession       *self,
-                           GFile               *file,
-                           GCancellable        *cancellable,
-                           GAsyncReadyCallback  callback,
-                           gpointer             user_data)
-{
-  g_autoptr (GTask) inner = NULL;
-  GTask *outer;
-  Job *job;
-
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  if (self->load_cancellable != NULL)
-    g_cancellable_cancel (self->load_cancellable);
-  g_clear_object (&self->load_cancellable);
-  self->load_cancellable = g_cancellable_new ();
-
-  outer = g_task_new (self, cancellable, callback, user_data);
-  /* kept for the title of a failure: on failure the session still names the file it showed */
-  g_task_set_task_data (outer, g_object_ref (file), g_object_unref);
-
-  job = job_new (self);
-  job->file = g_object_ref (file);
-  job->root_spec = g_strdup (self->root_spec);
-  job->serial = ++self->load_serial;
-  /* a new file: function indices of the old one mean nothing */
-  job->new_file = self->file == NULL || !g_file_equal (self->file, file);
-  if (job->new_file)
-    job->options.root = -1;
-
-  set_loading (self, TRUE);
-  inner = g_task_new (self, self->load_cancellable, load_done, outer);
-  g_task_set_task_data (inner, job, job_free);
-  g_task_run_in_thread (inner, load_thread);
-}
-
-/**
- * hearth_session_load_finish:
- * @self: a #HearthSession
- * @result: the result given to the callback
- * @error: return location for the loader's error
- *
- * Returns: %TRUE when the file was loaded and is shown
- */
-gboolean
-hearth_session_load_finish (HearthSession  *self,
-                            GAsyncResult   *result,
-                            GError        **error)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/**
- * hearth_session_load_finish_titled:
- * @self: a #HearthSession
- * @result: the result given to the callback
- * @title: (out) (optional): when the load failed other than by being cancelled, a title
- *   for a banner naming the file that could not be opened; %NULL otherwise
- * @error: return location for the loader's error
- *
- * As hearth_session_load_finish(), with the title a window shows above the error.
- *
- * Returns: %TRUE when the file was loaded and is shown
- */
-gboolean
-hearth_session_load_finish_titled (HearthSession  *self,
-                                   GAsyncResult   *result,
-                                   char          **title,
-                                   GError        **error)
-{
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *name = NULL;
-
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  if (title != NULL)
-    *title = NULL;
-  if (g_task_propagate_boolean (G_TASK (result), &local_error))
-    return TRUE;
-  if (title != NULL && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      name = g_file_get_basename (g_task_get_task_data (G_TASK (result)));
-      *title = g_strdup_printf (_("Could not open “%s”"), name);
-    }
-  g_propagate_error (error, g_steal_pointer (&local_error));
-  return FALSE;
-}
-
-/**
- * hearth_session_set_profile:
- * @self: a #HearthSession
- * @profile: (nullable): a profile, %NULL to show nothing
- * @names: (nullable): its names, %NULL to make them here (without reading sources)
- * @tree: (nullable): its tree, %NULL to lay it out here with the session's options
- *
- * Shows a profile at once, without a thread: for small profiles and tests.
- */
-void
-hearth_session_set_profile (HearthSession  *self,
-                            HearthProfile  *profile,
-                            HearthNames    *names,
-                            HearthCallTree *tree)
-{
-  g_autoptr (HearthNames) own_names = NULL;
-  g_autoptr (HearthCallTree) own_tree = NULL;
-
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-  g_return_if_fail (profile == NULL || HEARTH_IS_PROFILE (profile));
-
-  if (profile != NULL && names == NULL)
-    names = own_names = hearth_names_new (profile, (const char * const *) self->mine_paths, FALSE);
-  if (profile != NULL && tree == NULL)
-    {
-      g_autoptr (Result) result = g_new0 (Result, 1);
-      Job *job = job_new (self);
-
-      result->profile = g_object_ref (profile);
-      job->options.root = -1;
-      if (layout_in_thread (job, result, NULL, NULL))
-        tree = own_tree = g_steal_pointer (&result->tree);
-      job_free (job);
-    }
-
-  g_object_freeze_notify (G_OBJECT (self));
-  g_set_object (&self->profile, profile);
-  g_set_object (&self->names, (profile != NULL ? names : NULL));
-  g_clear_object (&self->file);
-  if (profile != NULL && hearth_profile_get_path (profile) != NULL)
-    self->file = g_file_new_for_path (hearth_profile_get_path (profile));
-  swap_tree (self, profile != NULL ? tree : NULL, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROFILE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAMES]);
-  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /* Accessors ---------------------------------------------------------------------------------- */
@@ -1186,7 +407,7 @@ hearth_session_post_notice (HearthSession *self,
                             const char    *notice)
 {
   g_return_if_fail (HEARTH_IS_SESSION (self));
-  set_notice (self, notice);
+  _hearth_session_set_notice (self, notice);
 }
 
 /**
@@ -1220,8 +441,8 @@ hearth_session_set_root (HearthSession *self,
   if (self->root == function)
     return;
   self->root = function;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOT]);
-  schedule_layout (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ROOT]);
+  _hearth_session_schedule_layout (self, FALSE);
 }
 
 /**
@@ -1234,7 +455,7 @@ hearth_session_set_root_spec (HearthSession *self,
                               const char    *spec)
 {
   g_return_if_fail (HEARTH_IS_SESSION (self));
-  set_string (&self->root_spec, spec);
+  _hearth_session_set_string (&self->root_spec, spec);
 }
 
 /**
@@ -1269,8 +490,8 @@ hearth_session_set_cutoff (HearthSession *self,
   if (self->cutoff == cutoff)
     return;
   self->cutoff = cutoff;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CUTOFF]);
-  schedule_layout (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_CUTOFF]);
+  _hearth_session_schedule_layout (self, FALSE);
 }
 
 /**
@@ -1303,8 +524,8 @@ hearth_session_set_max_repeat (HearthSession *self,
   if (self->max_repeat == max_repeat)
     return;
   self->max_repeat = max_repeat;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_REPEAT]);
-  schedule_layout (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_MAX_REPEAT]);
+  _hearth_session_schedule_layout (self, FALSE);
 }
 
 /**
@@ -1341,8 +562,8 @@ hearth_session_set_mine_paths (HearthSession      *self,
     return;
   g_strfreev (self->mine_paths);
   self->mine_paths = g_strdupv ((char **) paths);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MINE_PATHS]);
-  schedule_layout (self, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_MINE_PATHS]);
+  _hearth_session_schedule_layout (self, TRUE);
 }
 
 /**
@@ -1373,286 +594,8 @@ hearth_session_set_use_source (HearthSession *self,
   if (self->use_source == use_source)
     return;
   self->use_source = use_source;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USE_SOURCE]);
-  schedule_layout (self, TRUE);
-}
-
-static gboolean
-valid_node (HearthSession *self,
-            gint           node)
-{
-  return self->tree != NULL && node >= 0 &&
-         (guint) node < hearth_call_tree_get_n_nodes (self->tree);
-}
-
-/**
- * hearth_session_get_selected:
- * @self: a #HearthSession
- *
- * Returns: the selected bar, or -1
- */
-gint
-hearth_session_get_selected (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-  return self->selected;
-}
-
-/**
- * hearth_session_set_selected:
- * @self: a #HearthSession
- * @node: a bar of the tree, or -1
- */
-void
-hearth_session_set_selected (HearthSession *self,
-                             gint           node)
-{
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  if (!valid_node (self, node))
-    node = -1;
-  if (self->selected == node)
-    return;
-  self->selected = node;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
-}
-
-/**
- * hearth_session_get_selected_function:
- * @self: a #HearthSession
- *
- * Returns: the function of the selected bar; -1 when none is selected or the synthetic root is
- */
-gint
-hearth_session_get_selected_function (HearthSession *self)
-{
-  gint f;
-
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-
-  f = function_of (self->tree, self->selected);
-  return f < 0 ? -1 : f;
-}
-
-/**
- * hearth_session_select_function:
- * @self: a #HearthSession
- * @function: a function index
- *
- * Selects the widest bar of @function; when it has none, the selection stays.
- */
-void
-hearth_session_select_function (HearthSession *self,
-                                guint          function)
-{
-  gint node;
-
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  node = widest_node_of (self->tree, (gint) function);
-  if (node >= 0)
-    hearth_session_set_selected (self, node);
-}
-
-/**
- * hearth_session_get_zoom:
- * @self: a #HearthSession
- *
- * Returns: the bar zoomed into, or -1 for the whole run
- */
-gint
-hearth_session_get_zoom (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-  return self->zoom;
-}
-
-/**
- * hearth_session_set_zoom:
- * @self: a #HearthSession
- * @node: a bar to fill the width with, or -1 (or the root) for the whole run
- */
-void
-hearth_session_set_zoom (HearthSession *self,
-                         gint           node)
-{
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  if (!valid_node (self, node) || node == 0)
-    node = -1;
-  if (self->zoom == node)
-    return;
-  self->zoom = node;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-}
-
-/* Search ------------------------------------------------------------------------------------ */
-
-/**
- * hearth_session_get_search_text:
- * @self: a #HearthSession
- *
- * Returns: (nullable): the search text
- */
-const char *
-hearth_session_get_search_text (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
-  return self->search_text;
-}
-
-/**
- * hearth_session_set_search_text:
- * @self: a #HearthSession
- * @text: (nullable): what to look for in names, qualified names and files; %NULL or "" ends
- *   the search
- */
-void
-hearth_session_set_search_text (HearthSession *self,
-                                const char    *text)
-{
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  if (text != NULL && text[0] == '\0')
-    text = NULL;
-  if (g_strcmp0 (self->search_text, text) == 0)
-    return;
-  set_string (&self->search_text, text);
-  update_search (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_TEXT]);
-}
-
-/**
- * hearth_session_get_search_regex:
- * @self: a #HearthSession
- *
- * Returns: whether the search text is a regular expression
- */
-gboolean
-hearth_session_get_search_regex (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), FALSE);
-  return self->search_regex;
-}
-
-/**
- * hearth_session_set_search_regex:
- * @self: a #HearthSession
- * @regex: take the search text as a (case-insensitive) regular expression
- */
-void
-hearth_session_set_search_regex (HearthSession *self,
-                                 gboolean       regex)
-{
-  g_return_if_fail (HEARTH_IS_SESSION (self));
-
-  regex = !!regex;
-  if (self->search_regex == regex)
-    return;
-  self->search_regex = regex;
-  update_search (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEARCH_REGEX]);
-}
-
-/**
- * hearth_session_get_search_error:
- * @self: a #HearthSession
- *
- * Returns: (nullable): why the regular expression cannot be used
- */
-const char *
-hearth_session_get_search_error (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
-  return self->search_error;
-}
-
-/**
- * hearth_session_get_match_functions:
- * @self: a #HearthSession
- *
- * Returns: how many functions with a bar match the search
- */
-guint
-hearth_session_get_match_functions (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), 0);
-  return self->match_functions;
-}
-
-/**
- * hearth_session_get_match_total:
- * @self: a #HearthSession
- *
- * Returns: the time of the matching bars, a bar inside a matching bar not counted again
- */
-double
-hearth_session_get_match_total (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), 0);
-  return self->match_total;
-}
-
-/**
- * hearth_session_ref_search_hits:
- * @self: a #HearthSession
- *
- * Returns: (transfer full) (nullable): the hits of the search, %NULL when there is none
- */
-HearthSearchHits *
-hearth_session_ref_search_hits (HearthSession *self)
-{
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
-  return self->hits != NULL ? hearth_search_hits_ref (self->hits) : NULL;
-}
-
-static gboolean
-node_matches (HearthSession *self,
-              guint          node)
-{
-  guint function = hearth_call_tree_get_node (self->tree, node)->function;
-
-  return hearth_search_hits_match (self->profile, function, self->hits);
-}
-
-/**
- * hearth_session_select_next_match:
- * @self: a #HearthSession
- * @backwards: go to the previous match instead
- *
- * Selects the next bar, in walk order (chain by chain), that matches the search, wrapping
- * around.
- *
- * Returns: %TRUE when a bar was selected
- */
-gboolean
-hearth_session_select_next_match (HearthSession *self,
-                                  gboolean       backwards)
-{
-  guint n;
-  gint start;
-
-  g_return_val_if_fail (HEARTH_IS_SESSION (self), FALSE);
-
-  if (self->tree == NULL || self->hits == NULL)
-    return FALSE;
-  n = hearth_call_tree_get_n_nodes (self->tree);
-  if (n == 0)
-    return FALSE;
-  start = self->selected;
-  if (start < 0)
-    start = backwards ? 0 : (gint) n - 1;
-  for (guint step = 1; step <= n; step++)
-    {
-      guint node = backwards ? (start + n - step % n) % n : (start + step) % n;
-
-      if (node_matches (self, node))
-        {
-          hearth_session_set_selected (self, node);
-          return TRUE;
-        }
-    }
-  return FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_USE_SOURCE]);
+  _hearth_session_schedule_layout (self, TRUE);
 }
 
 /* Helpers for the views ------------------------------------------------------------------- */
@@ -1669,7 +612,7 @@ hearth_session_find_widest_node (HearthSession *self,
                                  guint          function)
 {
   g_return_val_if_fail (HEARTH_IS_SESSION (self), -1);
-  return widest_node_of (self->tree, (gint) function);
+  return _hearth_session_widest_node_of (self->tree, (gint) function);
 }
 
 /**
@@ -1763,7 +706,7 @@ hearth_session_get_node_label (HearthSession *self,
   guint function;
 
   g_return_val_if_fail (HEARTH_IS_SESSION (self), "");
-  g_return_val_if_fail (valid_node (self, node), "");
+  g_return_val_if_fail (_hearth_session_valid_node (self, node), "");
 
   function = hearth_call_tree_get_node (self->tree, node)->function;
   return hearth_session_get_function_label (self, function == G_MAXUINT ? -1 : (gint) function);
@@ -1817,7 +760,7 @@ hearth_session_dup_chain_text (HearthSession *self,
   g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
 
   text = g_string_new (NULL);
-  if (!valid_node (self, node))
+  if (!_hearth_session_valid_node (self, node))
     return g_string_free (text, FALSE);
   chain = hearth_call_tree_dup_chain (self->tree, node, &n);
   for (guint i = with_root || n < 2 ? 0 : 1; i < n; i++)

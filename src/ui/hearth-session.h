@@ -45,6 +45,9 @@ HearthProfile      *hearth_session_get_profile        (HearthSession        *sel
 HearthNames        *hearth_session_get_names          (HearthSession        *self);
 HearthCallTree     *hearth_session_get_tree           (HearthSession        *self);
 gboolean            hearth_session_get_loading        (HearthSession        *self);
+void                hearth_session_cancel_load        (HearthSession        *self);
+guint64             hearth_session_get_load_read      (HearthSession        *self);
+guint64             hearth_session_get_load_size      (HearthSession        *self);
 gboolean            hearth_session_get_busy           (HearthSession        *self);
 const char         *hearth_session_get_error          (HearthSession        *self);
 const char         *hearth_session_get_notice         (HearthSession        *self);

@@ -11,7 +11,6 @@
 
 #include <glib/gi18n.h>
 
-#include "hearth-application.h"
 #include "hearth-compare-window.h"
 #include "hearth-export-dialog.h"
 #include "hearth-gtk-compat.h"
@@ -49,17 +48,55 @@ _hearth_window_find_example (void)
   return NULL;
 }
 
+/**
+ * _hearth_window_request_open:
+ * @self: a #HearthWindow
+ * @file: a profile file
+ *
+ * Asks the application to show @file (`app.open`): in the window that shows it already, in
+ * an empty one, or in a new one.
+ *
+ * Returns: whether an application took the request (a window of none, or of an application
+ *   without the action, cannot pass it on)
+ */
+gboolean
+_hearth_window_request_open (HearthWindow *self,
+                             GFile        *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  return gtk_widget_activate_action (GTK_WIDGET (self), "app.open", "s", uri);
+}
+
+/**
+ * _hearth_window_request_compare:
+ * @self: a #HearthWindow
+ * @before: the first run's profile file
+ * @after: the second run's
+ *
+ * Asks the application for a compare window of the two files (`app.compare`).
+ *
+ * Returns: whether an application took the request
+ */
+gboolean
+_hearth_window_request_compare (HearthWindow *self,
+                                GFile        *before,
+                                GFile        *after)
+{
+  g_autofree char *before_uri = g_file_get_uri (before);
+  g_autofree char *after_uri = g_file_get_uri (after);
+
+  return gtk_widget_activate_action (GTK_WIDGET (self), "app.compare", "(ss)", before_uri,
+                                     after_uri);
+}
+
 /* A file chosen in this window goes here when the window is empty, else to a new window. */
 static void
 open_here_or_new (HearthWindow *self,
                   GFile        *file)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (hearth_window_is_empty (self) || !HEARTH_IS_APPLICATION (app))
+  if (hearth_window_is_empty (self) || !_hearth_window_request_open (self, file))
     hearth_window_open (self, file);
-  else
-    hearth_application_open_file (HEARTH_APPLICATION (app), file, GTK_WINDOW (self));
 }
 
 static void

@@ -15,6 +15,7 @@
 #include "hearth-file-watch.h"
 #include "hearth-flame-view.h"
 #include "hearth-legend.h"
+#include "hearth-loading-view.h"
 #include "hearth-warnings-pane.h"
 #include "hearth-window.h"
 
@@ -67,8 +68,7 @@ struct _HearthWindow
   GtkWidget            *welcome_icon;
   GtkWidget            *recent_heading;
   GtkWidget            *recent_list;
-  GtkWidget            *spinner;
-  GtkWidget            *loading_label;
+  GtkWidget            *loading_view;
   GtkWidget            *paned;
   GtkWidget            *breadcrumbs;
   GtkWidget            *graph_scroller;
@@ -93,6 +93,11 @@ HearthCompareWindow *_hearth_window_compare_with (HearthWindow *self,
                                                   GFile        *after);
 void        _hearth_window_reload         (HearthWindow *self,
                                            gboolean      changed_on_disk);
+gboolean    _hearth_window_request_open   (HearthWindow *self,
+                                           GFile        *file);
+gboolean    _hearth_window_request_compare (HearthWindow *self,
+                                            GFile        *before,
+                                            GFile        *after);
 HearthCompareWindow *_hearth_window_compare_previous (HearthWindow *self);
 
 /* for the widget tests */

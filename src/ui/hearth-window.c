@@ -12,20 +12,23 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "hearth-application.h"
 #include "hearth-format.h"
+#include "hearth-settings.h"
+#include "hearth-ui-resources.h"
 
 /**
  * HearthWindow:
  *
  * One profile: a header bar (Open, the root picker, the file name and total, search, the
- * main menu), a welcome page while nothing is open, a spinner while a file loads, and the
- * graph with its side panes. The window owns the #HearthSession the flame view and the
- * panes observe; it only turns session state into its own widgets (title, pages, banner,
- * search results) and never relays between the views.
+ * main menu), a welcome page while nothing is open, a loading page while a file loads (with
+ * its progress and a Cancel button when it takes a while), and the graph with its side
+ * panes. The window owns the #HearthSession the flame view and the panes observe; it only
+ * turns session state into its own widgets (title, pages, banner, search results) and never
+ * relays between the views.
  */
 
 #define LOADING_DELAY_MS  150   /* small files appear without a spinner flashing */
+#define RELOAD_DELAY_MS   500   /* a reload keeps the version shown unless it takes long */
 #define RESPONSE_COMPARE_PREVIOUS 1
 #define MAX_RECENT        6
 #define MAX_ROOT_CHOICES  40
@@ -40,8 +43,7 @@ update_page (HearthWindow *self)
   HearthCallTree *tree = hearth_session_get_tree (self->session);
   const char *page;
 
-  /* a reload keeps the version shown until the new one is in */
-  if (hearth_session_get_loading (self->session) && self->show_spinner && !self->reloading)
+  if (hearth_session_get_loading (self->session) && self->show_spinner)
     page = "loading";
   else if (hearth_session_get_profile (self->session) == NULL || tree == NULL)
     page = "welcome";
@@ -51,7 +53,6 @@ update_page (HearthWindow *self)
     page = "graph";
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), page);
-  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), g_str_equal (page, "loading"));
   gtk_widget_set_sensitive (self->search_button, g_str_equal (page, "graph"));
   if (!g_str_equal (page, "graph"))
     gtk_search_bar_set_search_mode (GTK_SEARCH_BAR (self->search_bar), FALSE);
@@ -217,8 +218,10 @@ loading_changed (HearthWindow *self)
 {
   g_clear_handle_id (&self->loading_timeout, g_source_remove);
   self->show_spinner = FALSE;
+  /* a slow reload shows the loading page too: its Cancel goes back to the version shown */
   if (hearth_session_get_loading (self->session))
-    self->loading_timeout = g_timeout_add (LOADING_DELAY_MS, show_loading, self);
+    self->loading_timeout = g_timeout_add (self->reloading ? RELOAD_DELAY_MS : LOADING_DELAY_MS,
+                                           show_loading, self);
   else
     update_page (self);
   _hearth_window_update_actions (self);
@@ -311,15 +314,10 @@ void
 hearth_window_open (HearthWindow *self,
                     GFile        *file)
 {
-  g_autofree char *name = NULL;
-  g_autofree char *text = NULL;
-
   g_return_if_fail (HEARTH_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  name = g_file_get_basename (file);
-  text = g_strdup_printf (_("Reading %s…"), name);
-  gtk_label_set_text (GTK_LABEL (self->loading_label), text);
+  hearth_loading_view_set_file (HEARTH_LOADING_VIEW (self->loading_view), file);
   if (gtk_info_bar_get_message_type (GTK_INFO_BAR (self->message_bar)) == GTK_MESSAGE_ERROR)
     _hearth_window_show_message (self, GTK_MESSAGE_ERROR, NULL, NULL);
   /* an open replaces a reload under way (the session cancels it) */
@@ -551,6 +549,7 @@ _hearth_window_reload (HearthWindow *self,
     root_spec = root_spec_of (profile, hearth_call_tree_get_options (tree)->root);
   hearth_session_set_root_spec (self->session, root_spec);
   self->reloading = TRUE;
+  hearth_loading_view_set_file (HEARTH_LOADING_VIEW (self->loading_view), file);
   hearth_session_load_async (self->session, file, NULL, reload_done, request);
 }
 
@@ -879,15 +878,11 @@ drop_compares (HearthWindow  *self,
 {
   GdkModifierType state =
     gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   guint n = g_slist_length (files);
   gboolean modifier = (state & GDK_CONTROL_MASK) != 0;
 
-  if (n == 2 && modifier && HEARTH_IS_APPLICATION (app))
-    {
-      hearth_application_compare (HEARTH_APPLICATION (app), files->data, files->next->data);
-      return TRUE;
-    }
+  if (n == 2 && modifier && _hearth_window_request_compare (self, files->data, files->next->data))
+    return TRUE;
   if (n == 1 && modifier && hearth_session_get_profile (self->session) != NULL)
     {
       _hearth_window_compare_with (self, files->data);
@@ -918,8 +913,8 @@ drop_files (GtkDropTarget *target,
     {
       if (l == files && (hearth_window_is_empty (self) || app == NULL))
         hearth_window_open (self, l->data);
-      else if (HEARTH_IS_APPLICATION (app))
-        hearth_application_open_file (HEARTH_APPLICATION (app), l->data, GTK_WINDOW (self));
+      else
+        _hearth_window_request_open (self, l->data);
     }
   g_slist_free (files);
   return files != NULL;
@@ -1055,6 +1050,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   g_type_ensure (HEARTH_TYPE_BREADCRUMBS);
   g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
   g_type_ensure (HEARTH_TYPE_LEGEND);
+  g_type_ensure (HEARTH_TYPE_LOADING_VIEW);
   g_type_ensure (HEARTH_TYPE_CALLERS_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
   g_type_ensure (HEARTH_TYPE_WARNINGS_PANE);
@@ -1083,8 +1079,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, welcome_icon);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, recent_heading);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, recent_list);
-  gtk_widget_class_bind_template_child (widget_class, HearthWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, HearthWindow, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, loading_view);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, breadcrumbs);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, graph_scroller);
@@ -1133,6 +1128,7 @@ hearth_window_init (HearthWindow *self)
 
   hearth_flame_view_set_session (HEARTH_FLAME_VIEW (self->flame_view), self->session);
   hearth_breadcrumbs_set_session (HEARTH_BREADCRUMBS (self->breadcrumbs), self->session);
+  hearth_loading_view_set_session (HEARTH_LOADING_VIEW (self->loading_view), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->callers_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->chains_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->warnings_pane), self->session);

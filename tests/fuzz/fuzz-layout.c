@@ -1,5 +1,6 @@
 /* fuzz-layout.c: libFuzzer target for what comes after a reader: the call tree's walk, the
- * names, the chains and a layout of the bars, on whatever the loader accepts.
+ * names, the chains and a layout of the bars, the functions table and a sandwich, on
+ * whatever the loader accepts.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -12,8 +13,10 @@
 
 #include "hearth-call-tree.h"
 #include "hearth-flame-renderer.h"
+#include "hearth-function-table.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
+#include "hearth-sandwich.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -63,6 +66,32 @@ lay_out (HearthCallTree *tree)
   hearth_flame_renderer_set_tree (renderer, NULL, NULL);
 }
 
+/* The table, and the sandwich of the first bar above the root (callers walked too). */
+static void
+check_functions (HearthCallTree              *tree,
+                 const HearthCallTreeOptions *options)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  g_autoptr (HearthNames) names = hearth_names_new (profile, NULL, FALSE);
+  g_autoptr (HearthFunctionTable) table = hearth_function_table_new (names);
+  g_autoptr (HearthSandwich) sandwich = NULL;
+  g_autofree guint *bars = NULL;
+  guint n_bars = 0, function;
+  double total = 0;
+
+  hearth_function_table_sort (table, HEARTH_FUNCTION_COLUMN_CUM_PER_CALL, FALSE);
+  g_assert (hearth_function_table_set_filter (table, "a", FALSE, NULL));
+  if (hearth_call_tree_get_n_nodes (tree) < 2)
+    return;
+  function = hearth_call_tree_get_node (tree, 1)->function;
+  bars = hearth_function_table_dup_bars (tree, function, &n_bars, &total);
+  g_assert (n_bars > 0 && total <= hearth_call_tree_get_total (tree) * (1 + 1e-9));
+  sandwich = hearth_sandwich_new (profile, function, options, NULL);
+  g_assert (sandwich != NULL);
+  check_tree (hearth_sandwich_get_callees (sandwich));
+  check_tree (hearth_sandwich_get_callers (sandwich));
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -87,5 +116,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return 0;
   check_tree (tree);
   lay_out (tree);
+  check_functions (tree, &options);
   return 0;
 }

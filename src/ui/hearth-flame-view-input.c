@@ -1,0 +1,202 @@
+/* hearth-flame-view-input.c: pointer, clicks, scrolling, pinches and keys on the flame view.
+ * Keys are bindings to the flame.* actions (hearth-flame-view-actions.c).
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-flame-view"
+
+#include "hearth-flame-view-private.h"
+
+#include <math.h>
+
+#define WHEEL_ZOOM_STEP   1.2
+#define WHEEL_PAN_SHARE   0.1      /* of the visible range per wheel notch */
+
+/* Up and Down follow the picture: towards the root is down in a flame, up in an icicle. */
+static gboolean
+move_vertical (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
+  gboolean up = g_variant_get_boolean (args);
+
+  if (self->session == NULL)
+    return FALSE;
+  gtk_widget_activate_action (widget, up != self->icicle ? "flame.select-child"
+                                                         : "flame.select-parent", NULL);
+  return TRUE;
+}
+
+static void
+motion (GtkEventControllerMotion *controller,
+        double                    x,
+        double                    y,
+        HearthFlameView          *self)
+{
+  self->pointer_x = x;
+  self->pointer_inside = TRUE;
+  _hearth_flame_view_set_hover (self, hearth_flame_view_node_at (self, x, y));
+}
+
+static void
+leave (GtkEventControllerMotion *controller,
+       HearthFlameView          *self)
+{
+  self->pointer_inside = FALSE;
+  _hearth_flame_view_set_hover (self, -1);
+}
+
+static void
+pressed (GtkGestureClick *gesture,
+         int              n_press,
+         double           x,
+         double           y,
+         HearthFlameView *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  gint node = hearth_flame_view_node_at (self, x, y);
+
+  if (self->session == NULL)
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+
+  if (button == GDK_BUTTON_SECONDARY)
+    {
+      if (node >= 0)
+        {
+          hearth_session_set_selected (self->session, node);
+          _hearth_flame_view_popup_menu_at (self, node, x, y);
+        }
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      return;
+    }
+  /* 0: a press without an event behind it, as accessibility tools and tests make */
+  if (button != GDK_BUTTON_PRIMARY && button != 0)
+    return;
+
+  hearth_session_set_selected (self->session, node);
+  if (n_press == 2 && node >= 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "flame.zoom-in", NULL);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static gboolean
+scrolled (GtkEventControllerScroll *controller,
+          double                    dx,
+          double                    dy,
+          HearthFlameView          *self)
+{
+  GtkEventController *event_controller = GTK_EVENT_CONTROLLER (controller);
+  GdkModifierType state = gtk_event_controller_get_current_event_state (event_controller);
+  gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
+  double left, width;
+
+  if (_hearth_flame_view_n_nodes (self) == 0)
+    return FALSE;
+  _hearth_flame_view_bars_columns (self, &left, &width);
+  if (state & GDK_CONTROL_MASK)
+    {
+      double steps = wheel ? dy : dy / 20;
+
+      hearth_flame_view_zoom_by (self, pow (WHEEL_ZOOM_STEP, -steps), self->pointer_x);
+      return TRUE;
+    }
+  if (state & GDK_SHIFT_MASK && dx == 0)
+    {
+      dx = dy;
+      dy = 0;
+    }
+  if (dx != 0)
+    {
+      _hearth_flame_view_pan_by (self, wheel ? dx * WHEEL_PAN_SHARE : dx / width);
+      return TRUE;
+    }
+  /* vertical scrolling belongs to the scrolled window around the view */
+  return FALSE;
+}
+
+/* A pinch on a touchpad or screen zooms around its centre, like Ctrl+scroll. */
+static void
+pinch_begin (GtkGesture       *gesture,
+             GdkEventSequence *sequence,
+             HearthFlameView  *self)
+{
+  self->pinch_scale = 1.0;
+}
+
+static void
+pinch_changed (GtkGestureZoom  *gesture,
+               double           scale,
+               HearthFlameView *self)
+{
+  double x = 0, y = 0;
+
+  if (!(scale > 0) || !(self->pinch_scale > 0))
+    return;
+  gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y);
+  hearth_flame_view_zoom_by (self, scale / self->pinch_scale, x);
+  self->pinch_scale = scale;
+}
+
+static void
+add_key (GtkWidgetClass  *widget_class,
+         guint            keyval,
+         GdkModifierType  mods,
+         const char      *action)
+{
+  gtk_widget_class_add_binding_action (widget_class, keyval, mods, action, NULL);
+}
+
+void
+_hearth_flame_view_class_add_bindings (GtkWidgetClass *widget_class)
+{
+  add_key (widget_class, GDK_KEY_Return, 0, "flame.zoom-in");
+  add_key (widget_class, GDK_KEY_KP_Enter, 0, "flame.zoom-in");
+  add_key (widget_class, GDK_KEY_ISO_Enter, 0, "flame.zoom-in");
+  add_key (widget_class, GDK_KEY_Escape, 0, "flame.zoom-reset");
+  add_key (widget_class, GDK_KEY_Home, 0, "flame.zoom-reset");
+  add_key (widget_class, GDK_KEY_BackSpace, 0, "flame.zoom-out");
+  add_key (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "flame.zoom-step-in");
+  add_key (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "flame.zoom-step-in");
+  add_key (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "flame.zoom-step-in");
+  add_key (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "flame.zoom-step-out");
+  add_key (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "flame.zoom-step-out");
+  add_key (widget_class, GDK_KEY_Left, 0, "flame.select-previous");
+  add_key (widget_class, GDK_KEY_Right, 0, "flame.select-next");
+  add_key (widget_class, GDK_KEY_Menu, 0, "flame.popup-menu");
+  add_key (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "flame.popup-menu");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, move_vertical, "b", TRUE);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, move_vertical, "b", FALSE);
+}
+
+void
+_hearth_flame_view_init_input (HearthFlameView *self)
+{
+  GtkEventController *controller;
+  GtkGesture *click;
+  GtkGesture *pinch;
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (motion), self);
+  g_signal_connect (controller, "motion", G_CALLBACK (motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  pinch = gtk_gesture_zoom_new ();
+  g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), self);
+  g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinch_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  g_signal_connect (controller, "scroll", G_CALLBACK (scrolled), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}

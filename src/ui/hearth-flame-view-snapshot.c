@@ -1,0 +1,248 @@
+/* hearth-flame-view-snapshot.c: how the flame view draws. The graph is recorded once into a
+ * render node (for a tall graph, a band of rows around what is visible) and reused; hover,
+ * the bar the other view points at and the pinned axis go on top.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-flame-view"
+
+#include "hearth-flame-view-private.h"
+
+#include <math.h>
+
+#include "hearth-gtk-compat.h"
+
+#define BAND_LIMIT        4096.0   /* taller graphs are recorded a band at a time */
+
+void
+_hearth_flame_view_update_style (HearthFlameView *self)
+{
+  const PangoFontDescription *font;
+  GdkRGBA fg;
+  gboolean dark;
+
+  hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
+  /* a light foreground means a dark theme */
+  dark = 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+  if (dark != self->dark)
+    {
+      self->dark = dark;
+      hearth_flame_renderer_set_dark (self->renderer, dark);
+      _hearth_flame_view_drop_graph (self);
+    }
+
+  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self)));
+  if (font != NULL && (self->font == NULL || !pango_font_description_equal (font, self->font)))
+    {
+      g_clear_pointer (&self->font, pango_font_description_free);
+      self->font = pango_font_description_copy (font);
+      hearth_flame_renderer_set_font (self->renderer, self->font);
+      _hearth_flame_view_drop_graph (self);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+    }
+}
+
+/* The rows to record, in content pixels: all of them, or a band around what is visible. */
+static void
+wanted_band (HearthFlameView *self,
+             double           height,
+             double          *top,
+             double          *bottom)
+{
+  double offset = _hearth_flame_view_offset_for_height (self, height);
+  double visible_top, visible_bottom, page;
+
+  if (height <= BAND_LIMIT || self->vadjustment == NULL)
+    {
+      *top = 0;
+      *bottom = height;
+      return;
+    }
+  visible_top = gtk_adjustment_get_value (self->vadjustment) - offset;
+  page = gtk_adjustment_get_page_size (self->vadjustment);
+  visible_bottom = visible_top + page;
+  *top = MAX (0, floor (visible_top - page));
+  *bottom = MIN (height, ceil (visible_bottom + page));
+}
+
+static gboolean
+band_covers_view (HearthFlameView *self,
+                  double           height)
+{
+  double offset = _hearth_flame_view_offset_for_height (self, height);
+  double visible_top, visible_bottom;
+
+  if (height <= BAND_LIMIT || self->vadjustment == NULL)
+    return TRUE;
+  visible_top = gtk_adjustment_get_value (self->vadjustment) - offset;
+  visible_bottom = visible_top + gtk_adjustment_get_page_size (self->vadjustment);
+  return (visible_top >= self->band_top || self->band_top <= 0) &&
+         (visible_bottom <= self->band_bottom || self->band_bottom >= height);
+}
+
+static void
+record_graph (HearthFlameView *self,
+              double           width,
+              double           height)
+{
+  HearthFlameViewport vp;
+  g_autoptr (GtkSnapshot) recorder = gtk_snapshot_new ();
+  cairo_t *cr;
+  double top, bottom;
+  gint64 begin = g_get_monotonic_time ();
+
+  wanted_band (self, height, &top, &bottom);
+  _hearth_flame_view_current_viewport (self, &vp);
+  cr = gtk_snapshot_append_cairo (recorder,
+                                  &GRAPHENE_RECT_INIT (0, top, width, MAX (1, bottom - top)));
+  hearth_flame_renderer_draw (self->renderer, cr, &vp);
+  cairo_destroy (cr);
+
+  self->graph = gtk_snapshot_free_to_node (g_steal_pointer (&recorder));
+  self->band_top = top;
+  self->band_bottom = bottom;
+  self->graph_width = width;
+  g_debug ("recorded rows %.0f to %.0f of %.0f px in %.1f ms", top, bottom, height,
+           (g_get_monotonic_time () - begin) / 1000.0);
+}
+
+static void
+append_outline (GtkSnapshot           *snapshot,
+                const graphene_rect_t *bounds,
+                float                  width,
+                const GdkRGBA         *color)
+{
+  GskRoundedRect outline;
+
+  gsk_rounded_rect_init_from_rect (&outline, bounds, 0);
+  gtk_snapshot_append_border (snapshot, &outline, (float[4]) { width, width, width, width },
+                              (GdkRGBA[4]) { *color, *color, *color, *color });
+}
+
+static void append_marks       (HearthFlameView *self,
+                                GtkSnapshot     *snapshot,
+                                double           offset);
+static void append_pinned_axis (HearthFlameView *self,
+                                GtkSnapshot     *snapshot,
+                                double           width,
+                                double           offset);
+
+void
+_hearth_flame_view_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
+  double width = gtk_widget_get_width (widget);
+  double height, offset;
+
+  self->pinned_top = -1;
+  if (_hearth_flame_view_n_nodes (self) == 0 || width < 1)
+    return;
+
+  /* laid out once per draw: the outlines below are placed with the same offset */
+  height = _hearth_flame_view_content_height (self);
+  offset = _hearth_flame_view_offset_for_height (self, height);
+  if (self->graph != NULL && self->graph_width != width)
+    g_clear_pointer (&self->axis, gsk_render_node_unref);
+  if (self->graph != NULL && (self->graph_width != width || !band_covers_view (self, height)))
+    g_clear_pointer (&self->graph, gsk_render_node_unref);
+  if (self->graph == NULL)
+    record_graph (self, width, height);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, offset));
+  if (self->graph != NULL)
+    gtk_snapshot_append_node (snapshot, self->graph);
+  gtk_snapshot_restore (snapshot);
+
+  append_marks (self, snapshot, offset);
+  append_pinned_axis (self, snapshot, width, offset);
+}
+
+/* Hover and the bar the other view points at, on top of the recorded graph. */
+static void
+append_marks (HearthFlameView *self,
+              GtkSnapshot     *snapshot,
+              double           offset)
+{
+  graphene_rect_t bounds;
+  GdkRGBA fg;
+
+  if (self->linked < 0 && self->hover < 0)
+    return;
+  hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
+  if (self->linked >= 0 && self->linked != self->hover &&
+      (guint) self->linked < _hearth_flame_view_n_nodes (self) &&
+      _hearth_flame_view_node_bounds (self, self->linked, offset, &bounds))
+    append_outline (snapshot, &bounds, 2, &fg);
+  if (self->hover >= 0 && (guint) self->hover < _hearth_flame_view_n_nodes (self) &&
+      _hearth_flame_view_node_bounds (self, self->hover, offset, &bounds))
+    {
+      GdkRGBA tint = self->dark ? (GdkRGBA) { 1, 1, 1, 0.22 } : (GdkRGBA) { 1, 1, 1, 0.35 };
+
+      gtk_snapshot_append_color (snapshot, &tint, &bounds);
+      append_outline (snapshot, &bounds, 1, &fg);
+    }
+}
+
+static void
+rgba_from_rgb (const HearthRgb *rgb,
+               double           alpha,
+               GdkRGBA         *out)
+{
+  *out = (GdkRGBA) { rgb->red, rgb->green, rgb->blue, alpha };
+}
+
+/* A graph taller than its view keeps its axis in view: when the axis is scrolled out below
+ * (an icicle's, or a flame scrolled up), a copy of it stands on the bottom of the view. */
+static void
+append_pinned_axis (HearthFlameView *self,
+                    GtkSnapshot     *snapshot,
+                    double           width,
+                    double           offset)
+{
+  const HearthPalette *palette = hearth_palette_get (self->dark);
+  HearthFlameViewport vp;
+  double top, bottom, band, page, visible_bottom, y;
+  GdkRGBA color;
+
+  if (self->vadjustment == NULL)
+    return;
+  _hearth_flame_view_current_viewport (self, &vp);
+  if (!hearth_flame_renderer_get_axis_extent (self->renderer, &vp, &top, &bottom))
+    return;
+  band = bottom - top;
+  page = gtk_adjustment_get_page_size (self->vadjustment);
+  visible_bottom = gtk_adjustment_get_value (self->vadjustment) + page;
+  /* in view already, or a view too low to give the axis a strip of its own */
+  if (bottom + offset <= visible_bottom + 0.5 || band * 3 > page)
+    return;
+
+  if (self->axis == NULL)
+    {
+      g_autoptr (GtkSnapshot) recorder = gtk_snapshot_new ();
+      cairo_t *cr = gtk_snapshot_append_cairo (recorder,
+                                               &GRAPHENE_RECT_INIT (0, top, width, band));
+
+      hearth_flame_renderer_draw (self->renderer, cr, &vp);
+      cairo_destroy (cr);
+      self->axis = gtk_snapshot_free_to_node (g_steal_pointer (&recorder));
+    }
+
+  y = floor (visible_bottom - band);
+  /* the view's own ground, so that the strip looks like the rest of the view */
+  if (!hearth_widget_lookup_color (GTK_WIDGET (self), "view_bg_color", &color))
+    rgba_from_rgb (&palette->background, 1, &color);
+  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, y, width, band));
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, y - top));
+  if (self->axis != NULL)
+    gtk_snapshot_append_node (snapshot, self->axis);
+  gtk_snapshot_restore (snapshot);
+  rgba_from_rgb (&palette->grid, 1, &color);
+  gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, y, width, 1));
+  self->pinned_top = y;
+}

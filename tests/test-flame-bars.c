@@ -1,0 +1,374 @@
+/* test-flame-bars.c: the bars of a run on an image surface: colours, hatches, labels,
+ * merged runs, marks and time in re-entered calls.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "hearth-flame-renderer.h"
+#include "hearth-profile-private.h"
+#include "hearth-test-render.h"
+#include "hearth-test-util.h"
+
+#include <math.h>
+
+static void
+test_category_colours (void)
+{
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint m = hearth_test_fn_in (p, "/home/u/proj/app.py", 1, "main", 10);
+  guint np = hearth_test_fn_in (p, "/usr/lib/python3/dist-packages/numpy/core/fromnumeric.py", 10,
+                                "sum", 6);
+  guint js = hearth_test_fn_in (p, "/usr/lib/python3.11/json/decoder.py", 20, "decode", 3);
+  const char *mine[] = { "/home/u/proj", NULL };
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  cairo_surface_t *surface;
+  guint functions[] = { m, np, js };
+  HearthCategory expected[] = { HEARTH_CATEGORY_MINE, HEARTH_CATEGORY_INSTALLED,
+                                HEARTH_CATEGORY_PYTHON };
+
+  hearth_test_edge (p, m, np, 6);
+  hearth_test_edge (p, m, js, 3);
+  _hearth_profile_finish (p);
+  tree = tree_at_root (p, m);
+  names = hearth_names_new (p, mine, FALSE);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 600;
+  surface = draw (renderer, &vp);
+
+  for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
+    {
+      guint node = find_node (tree, hearth_profile_get_function (p, functions[i])->name, i > 0);
+      HearthRgb want;
+
+      g_assert_cmpint (hearth_names_get_category (names, functions[i]), ==, expected[i]);
+      bar_color (names, p, functions[i], &want);
+      assert_color (bar_pixel (surface, rect_of (renderer, &vp, 0, node)), &want);
+    }
+  cairo_surface_destroy (surface);
+}
+
+/* DESIGN.md's helper run(task) called from two places, with an uneven split. */
+static void
+test_estimated (void)
+{
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint m = hearth_test_fn_in (p, "app.py", 1, "main", 4);
+  guint pr = hearth_test_fn_in (p, "app.py", 2, "prepare", 3);
+  guint an = hearth_test_fn_in (p, "app.py", 3, "analyze", 1);
+  guint run = hearth_test_fn_in (p, "app.py", 4, "run", 4);
+  guint load = hearth_test_fn_in (p, "app.py", 5, "load", 3);
+  guint smooth = hearth_test_fn_in (p, "app.py", 6, "smooth", 1);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  cairo_surface_t *surface;
+  const HearthNode *node;
+  cairo_rectangle_t r;
+  guint index, distinct = 0;
+  guint32 seen[8] = { 0 };
+  HearthRgb solid, tint, stripe;
+  double split;
+
+  hearth_test_edge (p, m, pr, 3);
+  hearth_test_edge (p, m, an, 1);
+  hearth_test_edge (p, pr, run, 3);
+  hearth_test_edge (p, an, run, 1);
+  hearth_test_edge (p, run, load, 3);
+  hearth_test_edge (p, run, smooth, 1);
+  _hearth_profile_finish (p);
+  tree = tree_at_root (p, m);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 801;
+  surface = draw (renderer, &vp);
+
+  /* load under prepare: 2.25 wide, 2 of it proven */
+  index = find_node (tree, "load", 3);
+  node = hearth_call_tree_get_node (tree, index);
+  g_assert_true (node->flags & HEARTH_NODE_ESTIMATED);
+  g_assert_cmpfloat (node->low, >, 0);
+  g_assert_cmpfloat (node->low, <, node->width);
+  r = rect_of (renderer, &vp, 0, index);
+  bar_color (names, p, node->function, &solid);
+  hearth_palette_hatch (hearth_palette_get (FALSE), &solid, &tint, &stripe);
+  split = round (r.x + node->low * 800 / 4) - r.x;
+
+  /* solid from the left edge to the lower bound */
+  for (double x = r.x; x < r.x + split - 1; x++)
+    assert_color (pixel (surface, x, r.y + 1), &solid);
+  /* hatched after it: the ground and the stripes of the same hue */
+  for (double x = r.x + split + 1; x < r.x + r.width; x++)
+    {
+      guint32 c = pixel (surface, x, r.y + 1);
+      guint k;
+
+      for (k = 0; k < distinct && seen[k] != c; k++)
+        ;
+      if (k == distinct && distinct < G_N_ELEMENTS (seen))
+        seen[distinct++] = c;
+    }
+  g_assert_cmpuint (distinct, >=, 2);
+  {
+    gboolean has_tint = FALSE;
+
+    for (guint k = 0; k < distinct; k++)
+      if (seen[k] == hearth_rgb_to_uint (&tint))
+        has_tint = TRUE;
+    g_assert_true (has_tint);
+  }
+
+  /* smooth under analyze never needs to have happened: all hatched */
+  index = find_node (tree, "smooth", 3);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    {
+      node = hearth_call_tree_get_node (tree, i);
+      if (node->depth == 3 && node->low == 0)
+        {
+          r = rect_of (renderer, &vp, 0, i);
+          g_assert_cmpuint (bar_pixel (surface, r), !=,
+                            hearth_rgb_to_uint (&solid));
+        }
+    }
+  cairo_surface_destroy (surface);
+}
+
+/* Every label lies inside its bar, padding included. */
+static void
+test_labels_inside (void)
+{
+  GString *stacks = g_string_new (NULL);
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthScene *scene;
+  guint n_labels = 0;
+
+  for (guint i = 1; i < 60; i++)
+    g_string_append_printf (stacks, "main;Module.function_number_%u;helper_%u;leaf %u\n", i,
+                            i % 7, i * i);
+  p = folded (stacks->str);
+  g_string_free (stacks, TRUE);
+  tree = hearth_test_tree_of (p, 0);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+
+  for (double width = 300; width <= 1500; width += 300)
+    {
+      double left = G_MAXDOUBLE, right = -G_MAXDOUBLE;
+      gboolean in_bar = FALSE;
+
+      vp.width = width;
+      scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, TRUE);
+      for (guint i = 0; i < scene->items->len; i++)
+        {
+          const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+          switch (item->kind)
+            {
+            case HEARTH_SCENE_BEGIN:
+              in_bar = TRUE;
+              left = G_MAXDOUBLE;
+              right = -G_MAXDOUBLE;
+              break;
+            case HEARTH_SCENE_FILL:
+              left = MIN (left, item->x);
+              right = MAX (right, item->x + item->w);
+              break;
+            case HEARTH_SCENE_TEXT:
+              if (in_bar)
+                {
+                  n_labels++;
+                  g_assert_cmpfloat (item->x, >=, left + 2);
+                  g_assert_cmpfloat (item->x + item->w, <=, right - 2);
+                }
+              break;
+            case HEARTH_SCENE_END:
+              in_bar = FALSE;
+              break;
+            default:
+              break;
+            }
+        }
+    }
+  g_assert_cmpuint (n_labels, >, 20);
+}
+
+/* A row of 20,000 bars narrower than a pixel costs a few items, and still shows. */
+static void
+test_narrow_bars (void)
+{
+  GString *stacks = g_string_new (NULL);
+  g_autoptr (HearthProfile) p = NULL;
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthScene *scene;
+  cairo_surface_t *surface;
+  cairo_rectangle_t r;
+  guint leaf;
+  guint32 background = hearth_rgb_to_uint (&hearth_palette_get (FALSE)->background);
+
+  g_string_append (stacks, "main;big 30000\n");
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (stacks, "main;work;f%05u 1\n", i);
+  p = folded (stacks->str);
+  g_string_free (stacks, TRUE);
+  tree = hearth_test_tree_of (p, 0);
+  g_assert_cmpuint (hearth_call_tree_get_n_nodes (tree), >, 20000);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 400;
+  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE);
+  g_test_message ("%u items", scene->items->len);
+  g_assert_cmpuint (scene->items->len, <, 200);
+
+  surface = draw (renderer, &vp);
+  leaf = find_node (tree, "f00000", 3);
+  r = rect_of (renderer, &vp, 0, find_node (tree, "work", 2));
+  /* the merged run covers the leaves' row above "work" */
+  (void) leaf;
+  g_assert_cmpuint (pixel (surface, r.x + r.width / 2, r.y - r.height / 2), !=, background);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_search_and_selection (void)
+{
+  g_autoptr (HearthProfile) p = folded ("main;alpha 50\nmain;beta 40\n");
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (p, 0.01);
+  g_autoptr (HearthNames) names = names_of (tree);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthPalette *palette = hearth_palette_get (FALSE);
+  guint alpha = find_node (tree, "alpha", 2), beta = find_node (tree, "beta", 2);
+  cairo_surface_t *surface;
+  cairo_rectangle_t ra, rb;
+  HearthRgb a_colour, b_colour, dimmed;
+
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  hearth_flame_renderer_set_search_text (renderer, "ALPH");
+  hearth_flame_renderer_set_selected (renderer, 0, (gint) beta);
+  vp.width = 700;
+  surface = draw (renderer, &vp);
+  ra = rect_of (renderer, &vp, 0, alpha);
+  rb = rect_of (renderer, &vp, 0, beta);
+  bar_color (names, p, hearth_call_tree_get_node (tree, alpha)->function, &a_colour);
+  bar_color (names, p, hearth_call_tree_get_node (tree, beta)->function, &b_colour);
+  hearth_palette_dim (palette, &b_colour, &dimmed);
+
+  /* the match keeps its colour inside its highlight outline; the other bar is dimmed */
+  assert_color (pixel (surface, ra.x + ra.width - 5, ra.y + 3), &a_colour);
+  assert_color (pixel (surface, ra.x, ra.y + ra.height / 2), &palette->search);
+  assert_color (pixel (surface, rb.x + rb.width - 5, rb.y + 3), &dimmed);
+  /* the selected bar is outlined */
+  assert_color (pixel (surface, rb.x, rb.y + rb.height / 2), &palette->selection);
+  assert_color (pixel (surface, rb.x + rb.width - 1, rb.y + rb.height / 2), &palette->selection);
+  cairo_surface_destroy (surface);
+
+  hearth_flame_renderer_set_search_text (renderer, NULL);
+  hearth_flame_renderer_set_selected (renderer, 0, -1);
+  surface = draw (renderer, &vp);
+  assert_color (pixel (surface, rb.x + rb.width - 5, rb.y + 3), &b_colour);
+  assert_color (pixel (surface, rb.x, rb.y + rb.height / 2), &b_colour);
+  cairo_surface_destroy (surface);
+}
+
+/* Zooming into a bar: it fills the width, its ancestors are dimmed. */
+static void
+test_zoom (void)
+{
+  g_autoptr (HearthProfile) p = folded ("main;a;b 30\nmain;c 70\n");
+  g_autoptr (HearthCallTree) tree = hearth_test_tree_of (p, 0.01);
+  g_autoptr (HearthNames) names = names_of (tree);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  guint a = find_node (tree, "a", 2), b = find_node (tree, "b", 3), m = find_node (tree, "main", 1);
+  const HearthNode *node = hearth_call_tree_get_node (tree, a);
+  cairo_surface_t *surface;
+  cairo_rectangle_t r;
+  HearthRgb colour;
+
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 400;
+  vp.x_start = node->left;
+  vp.x_end = node->left + node->width;
+  vp.zoom_node = (gint) a;
+  surface = draw (renderer, &vp);
+  r = rect_of (renderer, &vp, 0, b);
+  g_assert_cmpfloat (r.x, ==, 0);
+  g_assert_cmpfloat (r.width, >=, 398);
+  bar_color (names, p, hearth_call_tree_get_node (tree, a)->function, &colour);
+  assert_color (pixel (surface, 398, rect_of (renderer, &vp, 0, a).y + 1), &colour);
+  bar_color (names, p, hearth_call_tree_get_node (tree, m)->function, &colour);
+  hearth_palette_dim (hearth_palette_get (FALSE), &colour, &colour);
+  assert_color (pixel (surface, 398, rect_of (renderer, &vp, 0, m).y + 1), &colour);
+  cairo_surface_destroy (surface);
+}
+
+/* Time the guard dropped is drawn above the bar, dashed, not left empty like self time. */
+static void
+test_guarded (void)
+{
+  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  guint m = hearth_test_fn_in (p, "app.py", 1, "main", 10);
+  guint f = hearth_test_fn_in (p, "app.py", 2, "f", 8);
+  guint g = hearth_test_fn_in (p, "app.py", 3, "g", 6);
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthScene *scene;
+  gboolean dashed = FALSE, guarded = FALSE;
+
+  /* f -> g -> f: the guard drops the inner f */
+  hearth_test_edge (p, m, f, 8);
+  hearth_test_edge (p, f, g, 6);
+  hearth_test_edge (p, g, f, 4);
+  _hearth_profile_finish (p);
+  tree = tree_at_root (p, m);
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    guarded |= hearth_call_tree_get_node (tree, i)->guarded_width > 0;
+  g_assert_true (guarded);
+  names = names_of (tree);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 500;
+  scene = hearth_flame_renderer_build_scene (renderer, NULL, &vp, TRUE);
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+      if (item->kind == HEARTH_SCENE_OUTLINE && item->dashed)
+        {
+          dashed = TRUE;
+          /* above every row of bars of g's depth: in its own row */
+          g_assert_cmpfloat (item->y, <, rect_of (renderer, &vp, 0, find_node (tree, "g", 2)).y);
+        }
+    }
+  g_assert_true (dashed);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/renderer/category-colours", test_category_colours);
+  g_test_add_func ("/renderer/estimated", test_estimated);
+  g_test_add_func ("/renderer/labels-inside", test_labels_inside);
+  g_test_add_func ("/renderer/narrow-bars", test_narrow_bars);
+  g_test_add_func ("/renderer/search-and-selection", test_search_and_selection);
+  g_test_add_func ("/renderer/zoom", test_zoom);
+  g_test_add_func ("/renderer/guarded", test_guarded);
+
+  return g_test_run ();
+}
