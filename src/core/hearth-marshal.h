@@ -144,6 +144,8 @@ gboolean       hearth_marshal_read_number_tuple (HearthMarshal          *self,
                                               gint64                    *integers,
                                               double                    *numbers,
                                               guint                     *floats);
+
+/* Fast paths for the shapes of a pstats dict (hearth-marshal-pstats.c) */
 gboolean       hearth_marshal_peek_ref       (HearthMarshal             *self,
                                               guint                     *slot,
                                               guint32                   *data);
@@ -173,6 +175,7 @@ gboolean       hearth_marshal_read_begin     (HearthMarshal             *self,
                                               gint                      *slot,
                                               gsize                     *offset);
 
+/* Text (hearth-marshal-text.c) */
 gboolean       hearth_marshal_append_utf8    (GString                   *out,
                                               const guint8              *string,
                                               gsize                      length,

@@ -68,6 +68,9 @@ void           _hearth_profile_set_numbers     (HearthProfile       *self,
                                                 gint64               calls,
                                                 double               own,
                                                 double               cum);
+/* Makes room for @n edges in all (a hint: more may still be added). */
+void           _hearth_profile_reserve_edges   (HearthProfile       *self,
+                                                gsize                n);
 /* Sets the edge caller -> callee (replacing an earlier one with the same pair). */
 void           _hearth_profile_set_edge        (HearthProfile       *self,
                                                 guint                caller,
@@ -76,6 +79,10 @@ void           _hearth_profile_set_edge        (HearthProfile       *self,
                                                 gint64               prim_calls,
                                                 double               own,
                                                 double               cum);
+/* The same as _hearth_profile_set_edge () for each of @n edges, in order. */
+void           _hearth_profile_add_edges       (HearthProfile       *self,
+                                                const HearthEdge    *edges,
+                                                guint                n);
 /* Drops every edge into @callee (a duplicate key replaces the callers of the first). */
 void           _hearth_profile_clear_callers   (HearthProfile       *self,
                                                 guint                callee);

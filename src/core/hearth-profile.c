@@ -9,119 +9,19 @@
 
 #include "hearth-profile-private.h"
 
-#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "hearth-hash.h"
-
-/* An open-addressing table from a 64-bit hash to an index, with a key per table so that a
- * crafted file cannot choose colliding keys. Equality is checked by the caller's callback.
- * A slot keeps the hash's low 32 bits (the probe position comes from them; tables stay below
- * 2^32 slots) next to the value, so a probe touches one cache line. */
-typedef struct
-{
-  guint32 hash;
-  guint32 value;     /* index + 1; 0 is an empty slot */
-} HearthIndexSlot;
-
-typedef struct
-{
-  HearthIndexSlot *slots;
-  gsize            mask;
-  gsize            used;
-} HearthIndexTable;
-
-typedef gboolean (*HearthIndexEqual) (gconstpointer user_data,
-                                      guint         value);
-
-/* A function's key: the ids of its interned strings and its line. */
-typedef struct
-{
-  guint32 file;
-  guint32 name;
-  gint64  line;
-} HearthFunctionIds;
-
-/* The function table holds the keys themselves, so that a lookup touches one slot of 16
- * bytes and nothing else (a large profile's table and functions are far larger than the
- * caches: each extra place to look is a wait for the memory). */
-typedef struct
-{
-  guint32 value;     /* function + 1, 0 for an empty slot; | LONG_LINE */
-  guint32 file;
-  guint32 name;
-  guint32 line;      /* the low 32 bits; all of the line when LONG_LINE is not set */
-} HearthFunctionSlot;
+#include "hearth-profile-instance.h"
 
 /* The line does not fit in 32 bits: see the function's. (Function indices stay far below
  * 2^31: each takes a HearthFunction of 72 bytes.) */
 #define LONG_LINE 0x80000000u
 
-/* Beside the slots, a byte per slot: 0 when empty, else FUNCTION_TAG of the key's hash. A
- * lookup probes these first, so a new key (half the lookups of a large profile) is found
- * missing in an array a sixteenth of the size, and the slots are read only on a likely
- * match. */
-typedef struct
-{
-  HearthFunctionSlot *slots;
-  guint8             *tags;
-  gsize               mask;
-  gsize               used;
-} HearthFunctionTable;
-
 #define FUNCTION_TAG(hash) ((guint8) (0x80 | ((hash) >> 57)))
-
-struct _HearthProfile
-{
-  GObject              parent_instance;
-
-  HearthProfileFormat  format;
-  HearthProfileKind    kind;
-  HearthUnit           unit;
-  char                *path;
-  char                *name;
-  HearthProfile       *baseline;
-  double               total;
-  gboolean             finished;
-
-  /* strings are interned once: file names repeat across thousands of functions */
-  GStringChunk        *chunk;
-  HearthHashKey        key;
-  HearthIndexTable     string_table;
-  GPtrArray           *strings;
-
-  GArray              *functions;      /* HearthFunction */
-  GArray              *frame_functions; /* per interned string: its frame's function or -1 */
-  HearthFunctionTable  function_table;
-  HearthFunctionIds    hinted;         /* the key announced last, and its hash */
-  guint64              hinted_hash;
-  gboolean             have_hint;
-
-  HearthEdge          *edges;          /* file order */
-  guint                n_edges;
-  guint                edges_size;
-  GArray              *clears;         /* guint pairs: callee, edges before it are void */
-  guint               *callee_offsets; /* per function, into callee_index (edges by caller) */
-  guint               *callee_index;
-  guint               *caller_offsets; /* per function, into caller_index (edges by callee) */
-  guint               *caller_index;
-
-  /* Stacks as a trie (HearthStackNode, node 0 above them all): a stack shares its prefix
-   * with the stacks read before it, so a reader that pushes and pops frames (evented
-   * speedscope) costs one node per push, not the whole open stack per event. */
-  GArray              *stack_nodes;
-  HearthPairTable      stack_table;    /* (parent node, function) -> node, while building */
-  guint                n_stacks;
-  gboolean             overflowed;     /* a sum passed G_MAXDOUBLE and was capped */
-  gboolean             fractional;     /* some stack's weight is not a whole number */
-  guint64              count_total;    /* the stacks' weights summed as integers, while whole */
-  gboolean             count_inexact;  /* a weight past 2^53, or the sum past 2^64 */
-
-  GPtrArray           *warnings;       /* NULL-terminated once finished */
-};
 
 G_DEFINE_FINAL_TYPE (HearthProfile, hearth_profile, G_TYPE_OBJECT)
 
@@ -628,18 +528,24 @@ _hearth_profile_set_numbers (HearthProfile *self,
   f->listed = TRUE;
 }
 
-/* Edges are the bulk of a large profile: appended without a call per edge. */
-static inline guint
-append_edge (HearthProfile    *self,
-             const HearthEdge *e)
+/* A reader that can tell how many edges are coming sets their room aside at once: growing
+ * the largest array of a big profile step by step copies it over and over. Room not used
+ * is never touched, so it costs address space, not memory. */
+void
+_hearth_profile_reserve_edges (HearthProfile *self,
+                               gsize          n)
 {
-  if (G_UNLIKELY (self->n_edges == self->edges_size))
-    {
-      self->edges_size = MAX (1024, self->edges_size * 2);
-      self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
-    }
-  self->edges[self->n_edges] = *e;
-  return self->n_edges++;
+  HearthEdge *room;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  if (n <= self->edges_size || n > G_MAXUINT)
+    return;
+  room = g_try_renew (HearthEdge, self->edges, n);
+  if (room == NULL)
+    return;
+  self->edges = room;
+  self->edges_size = (guint) n;
 }
 
 void
@@ -657,6 +563,25 @@ _hearth_profile_set_edge (HearthProfile *self,
   g_return_if_fail (caller < self->functions->len && callee < self->functions->len);
 
   append_edge (self, &e);
+}
+
+/* Appends @n edges in one call: the callers of a large profile come by the million. */
+void
+_hearth_profile_add_edges (HearthProfile    *self,
+                           const HearthEdge *edges,
+                           guint             n)
+{
+  guint n_functions;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (n == 0 || edges != NULL);
+
+  n_functions = self->functions->len;
+  for (guint i = 0; i < n; i++)
+    {
+      g_return_if_fail (edges[i].caller < n_functions && edges[i].callee < n_functions);
+      append_edge (self, &edges[i]);
+    }
 }
 
 void
@@ -727,22 +652,6 @@ _hearth_profile_get_n_stack_nodes (HearthProfile *self)
   return self->stack_nodes->len;
 }
 
-/* Adds without going past G_MAXDOUBLE, so that a sum of huge values stays finite. */
-static double
-saturating_add (HearthProfile *self,
-                double         sum,
-                double         value)
-{
-  double r = sum + value;
-
-  if (isinf (r) && isfinite (sum) && isfinite (value))
-    {
-      self->overflowed = TRUE;
-      return G_MAXDOUBLE;
-    }
-  return r;
-}
-
 /**
  * _hearth_profile_add_stack_at:
  * @self: a profile being built
@@ -808,418 +717,15 @@ _hearth_profile_add_warning (HearthProfile *self,
   va_end (args);
 }
 
-/* Finishing -------------------------------------------------------------------------------- */
-
-/* Whether each callee's edges are one run, as a pstats file gives them (a callers dict per
- * function), unless a key repeats. */
-static gboolean
-edges_grouped_by_callee (HearthProfile *self)
-{
-  g_autofree guint8 *seen = g_new0 (guint8, self->functions->len);
-  guint previous = G_MAXUINT;
-
-  for (guint i = 0; i < self->n_edges; i++)
-    {
-      guint callee = self->edges[i].callee;
-
-      if (callee == previous)
-        continue;
-      if (seen[callee])
-        return FALSE;
-      seen[callee] = 1;
-      previous = callee;
-    }
-  return TRUE;
-}
-
-/* Drops edges voided by a later duplicate key, and earlier duplicates of a caller -> callee
- * pair (Python's dict keeps the last value). Keeps file order otherwise. */
-static void
-dedupe_edges (HearthProfile *self)
-{
-  guint n_functions = self->functions->len;
-  guint n = self->n_edges;
-  g_autofree guint *threshold = NULL;
-  g_autofree guint *last_seen = NULL;
-  g_autofree guint32 *drop = NULL;
-  HearthEdge *edges = self->edges;
-  guint kept = 0, n_dropped = 0;
-
-  if (n == 0)
-    return;
-
-  if (self->clears->len > 0)
-    threshold = g_new0 (guint, n_functions);
-  for (guint i = 0; i + 1 < self->clears->len; i += 2)
-    {
-      guint callee = g_array_index (self->clears, guint, i);
-      guint at = g_array_index (self->clears, guint, i + 1);
-
-      threshold[callee] = MAX (threshold[callee], at);
-    }
-
-  /* Walking a callee's edges backwards, the first sighting of a pair is the one that wins.
-   * The stamp packs the pair's callee: a caller's last_seen holds callee + 1 of the newest
-   * pair it was seen in, which is enough because edges of one callee are walked together. */
-  drop = g_new0 (guint32, n / 32 + 1);
-  last_seen = g_new0 (guint, n_functions);
-  if (edges_grouped_by_callee (self))
-    {
-      /* each callee's edges are together already: one walk back over them all */
-      for (guint i = n; i-- > 0;)
-        {
-          guint f = edges[i].callee;
-
-          if ((threshold != NULL && i < threshold[f]) || last_seen[edges[i].caller] == f + 1)
-            {
-              drop[i / 32] |= 1u << (i % 32);
-              n_dropped++;
-            }
-          else
-            last_seen[edges[i].caller] = f + 1;
-        }
-    }
-  else
-    {
-      g_autofree guint *by_callee = NULL;
-      g_autofree guint *offsets = g_new0 (guint, n_functions + 1);
-
-      for (guint i = 0; i < n; i++)
-        offsets[edges[i].callee + 1]++;
-      for (guint f = 0; f < n_functions; f++)
-        offsets[f + 1] += offsets[f];
-      by_callee = g_new (guint, n);
-      {
-        g_autofree guint *fill = g_memdup2 (offsets, sizeof (guint) * (n_functions + 1));
-
-        for (guint i = 0; i < n; i++)
-          by_callee[fill[edges[i].callee]++] = i;
-      }
-
-      for (guint f = 0; f < n_functions; f++)
-        for (guint k = offsets[f + 1]; k > offsets[f]; k--)
-          {
-            guint i = by_callee[k - 1];
-
-            if ((threshold != NULL && i < threshold[f]) ||
-                last_seen[edges[i].caller] == f + 1)
-              {
-                drop[i / 32] |= 1u << (i % 32);
-                n_dropped++;
-              }
-            else
-              last_seen[edges[i].caller] = f + 1;
-          }
-    }
-
-  if (n_dropped == 0)
-    return;
-  for (guint i = 0; i < n; i++)
-    if (!(drop[i / 32] & (1u << (i % 32))))
-      edges[kept++] = edges[i];
-  self->n_edges = kept;
-}
-
-/* Per function, while the edges are counted: its edges as caller, and the callee of the run
- * of edges it was last seen in as caller (+ 1). Together, for one place in memory a step. */
-typedef struct
-{
-  guint count;
-  guint stamp;
-} CallerTally;
-
-/* Counts each function's edges as caller (into @by_caller[f + 1]) and as callee (into
- * @by_callee[f + 1]), both zeroed, in one pass; tells whether the edges are clean: no key
- * was repeated (clears), each callee's edges are one run (a callers dict), and no caller
- * is twice in a run. Clean edges need no dedupe_edges(), and these counts are final. */
-static gboolean
-count_edges (HearthProfile *self,
-             guint         *by_caller,
-             guint         *by_callee)
-{
-  guint n_functions = self->functions->len;
-  g_autofree CallerTally *tally = g_new0 (CallerTally, n_functions);
-  g_autofree guint8 *had_run = g_new0 (guint8, n_functions);
-  gboolean clean = self->clears == NULL || self->clears->len == 0;
-  guint previous = G_MAXUINT;
-
-  for (guint i = 0; i < self->n_edges; i++)
-    {
-      guint caller = self->edges[i].caller;
-      guint callee = self->edges[i].callee;
-
-      if (callee != previous)
-        {
-          if (had_run[callee])
-            clean = FALSE;
-          had_run[callee] = 1;
-          previous = callee;
-        }
-      if (tally[caller].stamp == callee + 1)
-        clean = FALSE;
-      tally[caller].stamp = callee + 1;
-      tally[caller].count++;
-      by_callee[callee + 1]++;
-    }
-
-  for (guint f = 0; f < n_functions; f++)
-    by_caller[f + 1] = tally[f].count;
-  return clean;
-}
-
-/* Groups edge indices by caller and by callee with a stable counting sort, from the counts
- * of count_edges(): O(edges + functions), one pass over the edges. */
-static void
-build_indexes (HearthProfile *self,
-               guint         *by_caller,
-               guint         *by_callee)
-{
-  guint n_functions = self->functions->len;
-  guint n = self->n_edges;
-  const HearthEdge *edges = self->edges;
-  g_autofree guint *fill_caller = NULL;
-  g_autofree guint *fill_callee = NULL;
-
-  for (guint f = 0; f < n_functions; f++)
-    {
-      by_caller[f + 1] += by_caller[f];
-      by_callee[f + 1] += by_callee[f];
-    }
-
-  self->callee_offsets = by_caller;
-  self->caller_offsets = by_callee;
-  self->callee_index = g_new (guint, MAX (n, 1));
-  self->caller_index = g_new (guint, MAX (n, 1));
-  fill_caller = g_memdup2 (by_caller, sizeof (guint) * (n_functions + 1));
-  fill_callee = g_memdup2 (by_callee, sizeof (guint) * (n_functions + 1));
-  for (guint i = 0; i < n; i++)
-    {
-      self->callee_index[fill_caller[edges[i].caller]++] = i;
-      self->caller_index[fill_callee[edges[i].callee]++] = i;
-    }
-}
-
-/* Sums of huge counts can pass 2^63, where a plain cast is undefined. */
-static gint64
-count_from_weight (double weight)
-{
-  return weight >= 9.2e18 ? G_MAXINT64 : (gint64) weight;
-}
-
-/* Per stack node: the weight and the number of the stacks at or below it. */
-typedef struct
-{
-  double  weight;
-  guint64 n_stacks;
-} StackSums;
-
-static StackSums *
-stack_subtree_sums (HearthProfile *self)
-{
-  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
-  guint n = self->stack_nodes->len;
-  StackSums *sums = g_new (StackSums, n);
-
-  for (guint i = 0; i < n; i++)
-    {
-      sums[i].weight = nodes[i].weight;
-      sums[i].n_stacks = nodes[i].n_stacks;
-    }
-  /* a parent comes before its children */
-  for (guint i = n - 1; i > 0; i--)
-    {
-      sums[nodes[i].parent].weight = saturating_add (self, sums[nodes[i].parent].weight,
-                                                     sums[i].weight);
-      sums[nodes[i].parent].n_stacks += sums[i].n_stacks;
-    }
-  return sums;
-}
-
-/* The edge of each stack node (its parent's function -> its function), G_MAXUINT under the
- * root; edges are numbered in the order the file first shows them. */
-static guint *
-stack_node_edges (HearthProfile *self)
-{
-  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
-  guint n = self->stack_nodes->len;
-  guint *edge_of = g_new (guint, n);
-  HearthPairTable pairs;
-
-  hearth_pair_table_init (&pairs);
-  self->n_edges = 0;
-  edge_of[0] = G_MAXUINT;
-  for (guint i = 1; i < n; i++)
-    {
-      guint caller, e;
-
-      if (nodes[i].parent == 0)
-        {
-          edge_of[i] = G_MAXUINT;
-          continue;
-        }
-      caller = nodes[nodes[i].parent].function;
-      e = hearth_pair_table_lookup (&pairs, caller, nodes[i].function, self->n_edges);
-      if (e == G_MAXUINT)
-        {
-          HearthEdge fresh = { caller, nodes[i].function, 0, 0, 0, 0 };
-
-          e = append_edge (self, &fresh);
-        }
-      edge_of[i] = e;
-    }
-  hearth_pair_table_clear (&pairs);
-  return edge_of;
-}
-
-/* Counts node @i's subtree into its function and edge, unless they are already counted by
- * an ancestor (recursion): each stack counts a function and an edge once. */
-static void
-stack_node_enter (HearthProfile   *self,
-                  guint            i,
-                  const StackSums *sums,
-                  const guint     *edge_of,
-                  guint           *function_open,
-                  guint           *edge_open)
-{
-  const HearthStackNode *node = &g_array_index (self->stack_nodes, HearthStackNode, i);
-  HearthFunction *f = &g_array_index (self->functions, HearthFunction, node->function);
-
-  f->own = saturating_add (self, f->own, node->weight);
-  f->prim_calls += node->n_stacks;
-  if (function_open[node->function]++ == 0)
-    {
-      f->cum = saturating_add (self, f->cum, sums[i].weight);
-      f->calls += sums[i].n_stacks;
-    }
-  if (edge_of[i] != G_MAXUINT)
-    {
-      HearthEdge *edge = &self->edges[edge_of[i]];
-
-      edge->own = saturating_add (self, edge->own, node->weight);
-      if (edge_open[edge_of[i]]++ == 0)
-        {
-          edge->cum = saturating_add (self, edge->cum, sums[i].weight);
-          edge->calls += sums[i].n_stacks;
-          edge->prim_calls += sums[i].n_stacks;
-        }
-    }
-}
-
-/* For stack profiles: each function's own and cumulative weight, and the caller -> callee
- * edges, counted once per stack however often recursion repeats them in it. One walk of
- * the stack trie, depth first, keeps what is open on the current path. */
-static void
-derive_from_stacks (HearthProfile *self)
-{
-  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
-  guint n = self->stack_nodes->len;
-  guint n_functions = self->functions->len;
-  g_autofree StackSums *sums = stack_subtree_sums (self);
-  g_autofree guint *edge_of = stack_node_edges (self);
-  g_autofree guint *function_open = g_new0 (guint, MAX (n_functions, 1));
-  g_autofree guint *edge_open = g_new0 (guint, MAX (self->n_edges, 1));
-  g_autofree guint *child_offsets = g_new0 (guint, n + 1);
-  g_autofree guint *child_index = g_new (guint, n);
-  g_autofree guint *path = g_new (guint, n);
-  g_autofree guint *next = g_new (guint, n);
-  HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
-  guint depth = 0;
-
-  self->total = sums[0].weight;
-
-  for (guint i = 1; i < n; i++)
-    child_offsets[nodes[i].parent + 1]++;
-  for (guint i = 0; i < n; i++)
-    child_offsets[i + 1] += child_offsets[i];
-  memcpy (next, child_offsets, sizeof (guint) * n);
-  for (guint i = 1; i < n; i++)
-    child_index[next[nodes[i].parent]++] = i;
-  memcpy (next, child_offsets, sizeof (guint) * n);
-
-  path[depth++] = 0;
-  while (depth > 0)
-    {
-      guint top = path[depth - 1];
-
-      if (next[top] < child_offsets[top + 1])
-        {
-          guint child = child_index[next[top]++];
-
-          stack_node_enter (self, child, sums, edge_of, function_open, edge_open);
-          path[depth++] = child;
-          continue;
-        }
-      depth--;
-      if (top > 0)
-        {
-          function_open[nodes[top].function]--;
-          if (edge_of[top] != G_MAXUINT)
-            edge_open[edge_of[top]]--;
-        }
-    }
-
-  /* Sample counts are what users expect to read as "calls" when weights are counts. */
-  if (!self->fractional && self->unit == HEARTH_UNIT_SAMPLES)
-    {
-      for (guint f = 0; f < n_functions; f++)
-        {
-          functions[f].calls = count_from_weight (functions[f].cum);
-          functions[f].prim_calls = count_from_weight (functions[f].own);
-        }
-      for (guint e = 0; e < self->n_edges; e++)
-        {
-          HearthEdge *edge = &self->edges[e];
-
-          edge->calls = edge->prim_calls = count_from_weight (edge->cum);
-        }
-    }
-}
-
+/* Once the profile is finished nothing is interned any more: the tables that find functions
+ * and strings by their keys go (hearth-profile-finish.c frees them before it builds the
+ * indexes, which is when a large profile peaks). */
 void
-_hearth_profile_finish (HearthProfile *self)
+_hearth_profile_drop_tables (HearthProfile *self)
 {
-  guint *by_caller, *by_callee;
-  gboolean clean;
-
-  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
-
-  self->total = 0;
-  hearth_pair_table_clear (&self->stack_table);
-  if (self->n_stacks > 0)
-    derive_from_stacks (self);
-  else
-    for (guint f = 0; f < self->functions->len; f++)
-      self->total = saturating_add (self, self->total,
-                                    hearth_profile_clamp (g_array_index (self->functions,
-                                                                         HearthFunction, f).own));
-  if (self->overflowed)
-    g_ptr_array_add (self->warnings,
-                     g_strdup_printf (_("times or weights add up to more than %g, capped there"),
-                                      G_MAXDOUBLE));
-
-  /* Lookups after this point never insert, and the strings tables are no longer needed:
-   * free them before the indexes are built, which is when a large profile peaks. */
   index_table_clear (&self->string_table);
   function_table_clear (&self->function_table);
   g_clear_pointer (&self->frame_functions, g_array_unref);
-
-  /* a stack profile's edges are distinct pairs by construction */
-  by_caller = g_new0 (guint, self->functions->len + 1);
-  by_callee = g_new0 (guint, self->functions->len + 1);
-  clean = count_edges (self, by_caller, by_callee);
-  if (!clean && self->n_stacks == 0)
-    {
-      dedupe_edges (self);
-      memset (by_caller, 0, sizeof (guint) * (self->functions->len + 1));
-      memset (by_callee, 0, sizeof (guint) * (self->functions->len + 1));
-      count_edges (self, by_caller, by_callee);
-    }
-  g_clear_pointer (&self->clears, g_array_unref);
-
-  build_indexes (self, by_caller, by_callee);
-
-  g_ptr_array_add (self->warnings, NULL);
-  self->finished = TRUE;
 }
 
 /* Queries ---------------------------------------------------------------------------------- */

@@ -119,6 +119,13 @@ is_weird_time (double value)
 #define DATA_STRING(data)      DATA_FUNCTION (data)
 #define MAX_FUNCTIONS          (G_MAXUINT32 >> 2)
 
+/* What a caller edge of cProfile takes at least: a reference to its key, and a tuple of
+ * four numbers, each a reference or an 'i' (the profile module's plain counts take less,
+ * and their edges are made room for as they come). */
+#define CPROFILE_EDGE_BYTES    (5 + 2 + 4 * 5)
+/* The most edges made room for at once (640 MB of address space): past it, they grow. */
+#define MAX_EDGE_ROOM          ((gsize) 16 * 1024 * 1024)
+
 static void
 remember_slot (PstatsReader *r,
                gint          slot,
@@ -480,11 +487,24 @@ add_edge (PstatsReader *r,
                             numbers[2], numbers[3]);
 }
 
+#define BATCH_EDGES 64
+
+/* The edges of a callers dict read in a batch, handed to the profile a few dozen at a time
+ * (before any edge read otherwise, so that the file's order stays). */
 typedef struct
 {
   PstatsReader *r;
   const Callee *callee;
+  guint         n;
+  HearthEdge    edges[BATCH_EDGES];
 } CallersBatch;
+
+static void
+flush_batch (CallersBatch *batch)
+{
+  _hearth_profile_add_edges (batch->r->profile, batch->edges, batch->n);
+  batch->n = 0;
+}
 
 /* An entry of a callers dict read in a batch: a known key, and four plain numbers. */
 static void
@@ -495,10 +515,21 @@ add_batch_edge (gpointer      user_data,
                 guint         floats)
 {
   CallersBatch *batch = user_data;
+  HearthEdge *e = &batch->edges[batch->n];
   gint64 counts[2] = { integers[0], integers[1] };
 
   fix_float_counts (2, floats, counts, numbers);
-  add_edge (batch->r, DATA_FUNCTION (key_data), batch->callee, counts, numbers);
+  if (counts[0] < 0 || counts[1] < 0 || is_weird_time (numbers[2]) ||
+      is_weird_time (numbers[3]))
+    batch->r->n_weird++;
+  e->caller = DATA_FUNCTION (key_data);
+  e->callee = batch->callee->function;
+  e->calls = counts[0];
+  e->prim_calls = counts[1];
+  e->own = numbers[2];
+  e->cum = numbers[3];
+  if (++batch->n == BATCH_EDGES)
+    flush_batch (batch);
 }
 
 /* One entry of a callers dict, its key already read. Tuples are (nc, cc, tt, ct); a plain
@@ -596,8 +627,11 @@ read_callers (PstatsReader   *r,
               const Callee   *callee,
               GError        **error)
 {
-  CallersBatch batch = { r, callee };
+  CallersBatch batch;
 
+  batch.r = r;
+  batch.callee = callee;
+  batch.n = 0;
   for (;;)
     {
       HearthMarshalToken token;
@@ -607,6 +641,7 @@ read_callers (PstatsReader   *r,
 
       /* the bulk of a large profile: callers seen before, with (nc, cc, tt, ct) */
       hearth_marshal_read_known_entries (r->m, 4, 1, 0, add_batch_edge, &batch);
+      flush_batch (&batch);
       if (known_key (r, &caller))
         {
           if (!read_caller_value (r, caller, callee, error))
@@ -880,6 +915,7 @@ _hearth_pstats_read (const guint8  *data,
   r.profile = _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
                                    HEARTH_UNIT_SECONDS);
   r.text = g_string_sized_new (256);
+  _hearth_profile_reserve_edges (r.profile, MIN (len / CPROFILE_EDGE_BYTES, MAX_EDGE_ROOM));
 
   if (read_profile (&r, error))
     {
