@@ -42,6 +42,17 @@ struct _HearthCallTree
   guint                  n_candidates;
 };
 
+/* Times layout accepts: beyond these a crafted file could overflow edge * width / cum. */
+#define HEARTH_LAYOUT_MIN 1e-90
+#define HEARTH_LAYOUT_MAX 1e90
+
+/* A raw time as layout uses it: 0 when NaN, infinite, negative or out of range. */
+static inline double
+_hearth_layout_time (double value)
+{
+  return (value >= HEARTH_LAYOUT_MIN && value <= HEARTH_LAYOUT_MAX) ? value : 0.0;
+}
+
 /* Orders two functions by file, line, name (then frame text and index, which only stack
  * profiles can need). */
 gint _hearth_call_tree_compare_functions (HearthProfile *profile,

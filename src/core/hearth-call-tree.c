@@ -8,30 +8,19 @@
 #define G_LOG_DOMAIN "hearth-call-tree"
 
 #include "hearth-call-tree-private.h"
+#include "hearth-stack-trie-private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hearth-categories.h"
-#include "hearth-hash.h"
 
 /* Callees may exceed their parent by rounding (cProfile converts each sum from ticks on its
  * own) before the parent counts as shrinking them. */
 #define SHRINK_SLACK 1e-9
 
-/* Times layout accepts: beyond these a crafted file could overflow edge * width / cum. */
-#define LAYOUT_MIN 1e-90
-#define LAYOUT_MAX 1e90
-
 G_DEFINE_FINAL_TYPE (HearthCallTree, hearth_call_tree, G_TYPE_OBJECT)
-
-/* A raw time as layout uses it: 0 when NaN, infinite, negative or out of range. */
-static inline double
-layout_time (double value)
-{
-  return (value >= LAYOUT_MIN && value <= LAYOUT_MAX) ? value : 0.0;
-}
 
 G_DEFINE_QUARK (hearth-call-tree-error-quark, hearth_call_tree_error)
 
@@ -65,16 +54,6 @@ typedef struct
   double                edge;
   double                width;
 } Callee;
-
-/* The merged stacks of a sampled profile: node 0 is the root. */
-typedef struct
-{
-  GArray  *parent;      /* guint */
-  GArray  *function;    /* guint */
-  GArray  *weight;      /* double */
-  guint   *child_offsets;
-  guint   *child_index;
-} Trie;
 
 typedef struct
 {
@@ -110,7 +89,7 @@ typedef struct
   GArray         *scratch;         /* Callee */
 
   /* the stack walk */
-  Trie           *trie;
+  HearthStackTrie *trie;
 } Walk;
 
 static inline gboolean
@@ -437,7 +416,7 @@ expand_edges (Walk  *w,
   HearthNode *node = &g_array_index (w->kept, HearthNode, k);
   guint f = node->function;
   double width = node->width;
-  double cum = layout_time (hearth_profile_get_function (profile, f)->cum);
+  double cum = _hearth_layout_time (hearth_profile_get_function (profile, f)->cum);
   double total = 0, guarded = 0, covered, left = node->left;
   gboolean shrunk, estimated, chain_marked = FALSE;
   const guint *edges;
@@ -462,7 +441,7 @@ expand_edges (Walk  *w,
   for (guint i = 0; i < n_edges; i++)
     {
       const HearthEdge *edge = hearth_profile_get_edge (profile, edges[i]);
-      Callee c = { NULL, next_function (w, edge), layout_time (edge->cum), 0 };
+      Callee c = { NULL, next_function (w, edge), _hearth_layout_time (edge->cum), 0 };
 
       c.width = cum > 0 ? c.edge * width / cum : 0.0;
       if (chain_marked && w->on_chain[c.function] >= w->max_repeat)
@@ -544,222 +523,18 @@ expand_edges (Walk  *w,
 
 /* The stack walk ----------------------------------------------------------------------------- */
 
-static guint
-trie_append (Trie  *trie,
-             guint  parent,
-             guint  function)
-{
-  double zero = 0;
-
-  g_array_append_val (trie->parent, parent);
-  g_array_append_val (trie->function, function);
-  g_array_append_val (trie->weight, zero);
-
-  return trie->parent->len - 1;
-}
-
-static guint
-trie_child (Trie            *trie,
-            HearthPairTable *t,
-            guint            parent,
-            guint            function)
-{
-  guint found = hearth_pair_table_lookup (t, parent, function, trie->parent->len);
-
-  return found != G_MAXUINT ? found : trie_append (trie, parent, function);
-}
-
-static void
-trie_free (Trie *trie)
-{
-  g_array_unref (trie->parent);
-  g_array_unref (trie->function);
-  g_array_unref (trie->weight);
-  g_free (trie->child_offsets);
-  g_free (trie->child_index);
-  g_free (trie);
-}
-
-typedef struct
-{
-  const Trie    *trie;
-  HearthProfile *profile;
-} TrieOrder;
-
-static int
-compare_trie_children (const void *a,
-                       const void *b,
-                       void       *data)
-{
-  const TrieOrder *o = data;
-  guint x = *(const guint *) a, y = *(const guint *) b;
-  double wx = g_array_index (o->trie->weight, double, x);
-  double wy = g_array_index (o->trie->weight, double, y);
-
-  if (wx != wy)
-    return wx > wy ? -1 : 1;
-  return _hearth_call_tree_compare_functions (o->profile,
-                                              g_array_index (o->trie->function, guint, x),
-                                              g_array_index (o->trie->function, guint, y));
-}
-
-/* Children of each trie node; they are put in order when their node is expanded (most are
- * never drawn). */
-static void
-trie_index_children (Trie *trie)
-{
-  guint n;
-
-  n = trie->parent->len;
-  trie->child_offsets = g_new0 (guint, n + 1);
-  trie->child_index = g_new (guint, MAX (n, 1));
-  for (guint i = 1; i < n; i++)
-    trie->child_offsets[g_array_index (trie->parent, guint, i) + 1]++;
-  for (guint i = 0; i < n; i++)
-    trie->child_offsets[i + 1] += trie->child_offsets[i];
-  {
-    g_autofree guint *fill = g_memdup2 (trie->child_offsets, sizeof (guint) * (n + 1));
-
-    for (guint i = 1; i < n; i++)
-      trie->child_index[fill[g_array_index (trie->parent, guint, i)]++] = i;
-  }
-}
-
-static Trie *
-trie_new (guint root_function,
-          guint reserved)
-{
-  Trie *trie = g_new0 (Trie, 1);
-  guint none = G_MAXUINT;
-  double nothing = 0;
-
-  trie->parent = g_array_sized_new (FALSE, FALSE, sizeof (guint), reserved);
-  trie->function = g_array_sized_new (FALSE, FALSE, sizeof (guint), reserved);
-  trie->weight = g_array_sized_new (FALSE, FALSE, sizeof (double), reserved);
-  g_array_append_val (trie->parent, none);
-  g_array_append_val (trie->function, root_function);
-  g_array_append_val (trie->weight, nothing);
-
-  return trie;
-}
-
-/* Merges the stacks (from @root's first occurrence on when @root is a function) by frame. */
-static Trie *
-build_trie (HearthProfile *profile,
-            gint           root,
-            gboolean       collapse)
-{
-  guint root_function = root >= 0 ? (guint) root : G_MAXUINT;
-  gboolean merging = root >= 0 || collapse;
-  guint n_nodes;
-  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
-  Trie *trie = trie_new (root_function, merging ? 0 : n_nodes);
-  HearthPairTable table;
-  g_autofree guint *map = NULL;
-  g_autofree double *below = NULL;
-
-  hearth_pair_table_init (&table);
-
-  /* Each stack node of the profile maps to a node here (G_MAXUINT: above @root, not
-   * shown); its own weight goes there, and the sums come after, children to parents.
-   * Unless stacks are merged (under a root, or collapsed), no two nodes of the profile are
-   * the same stack, so none map to the same node and a node needs no lookup. */
-  map = g_new (guint, n_nodes);
-  below = g_new0 (double, n_nodes);
-  for (guint i = n_nodes - 1; i > 0; i--)
-    {
-      below[i] += layout_time (nodes[i].weight);
-      below[nodes[i].parent] += below[i];
-    }
-  map[0] = root >= 0 ? G_MAXUINT : 0;
-  for (guint i = 1; i < n_nodes; i++)
-    {
-      guint up = map[nodes[i].parent];
-      guint previous = nodes[i].parent > 0 ? nodes[nodes[i].parent].function : root_function;
-      double weight = layout_time (nodes[i].weight);
-
-      /* stacks of no weight make no bars */
-      if (!(below[i] > 0))
-        map[i] = G_MAXUINT;
-      else if (up == G_MAXUINT)
-        map[i] = nodes[i].function == root_function ? 0 : G_MAXUINT;
-      else if (collapse && nodes[i].function == previous)
-        map[i] = up;
-      else if (!merging)
-        map[i] = trie_append (trie, up, nodes[i].function);
-      else
-        map[i] = trie_child (trie, &table, up, nodes[i].function);
-      if (map[i] != G_MAXUINT && weight > 0)
-        g_array_index (trie->weight, double, map[i]) += weight;
-    }
-  for (guint i = trie->parent->len - 1; i > 0; i--)
-    g_array_index (trie->weight, double, g_array_index (trie->parent, guint, i)) +=
-      g_array_index (trie->weight, double, i);
-  hearth_pair_table_clear (&table);
-  trie_index_children (trie);
-
-  return trie;
-}
-
-/* The stacks below @root, turned over: each stack with @root on it counts once, by the
- * frames under its first (outermost) occurrence, the nearest caller first; so that the
- * callers and the callees of @root split each stack at the same frame. */
-static Trie *
-build_caller_trie (HearthProfile *profile,
-                   guint          root,
-                   gboolean       collapse)
-{
-  Trie *trie = trie_new (root, 0);
-  HearthPairTable table;
-  guint n_nodes;
-  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
-  g_autofree double *below = g_new0 (double, MAX (n_nodes, 1));
-  g_autofree gboolean *inside = g_new0 (gboolean, MAX (n_nodes, 1));
-
-  hearth_pair_table_init (&table);
-  for (guint i = n_nodes - 1; i > 0; i--)
-    {
-      below[i] += layout_time (nodes[i].weight);
-      below[nodes[i].parent] += below[i];
-    }
-  for (guint i = 1; i < n_nodes; i++)
-    {
-      guint up = nodes[i].parent, t = 0, previous = root;
-
-      inside[i] = inside[up] || nodes[i].function == root;
-      if (nodes[i].function != root || inside[up] || !(below[i] > 0))
-        continue;
-      g_array_index (trie->weight, double, 0) += below[i];
-      for (; up > 0; up = nodes[up].parent)
-        {
-          if (collapse && nodes[up].function == previous)
-            continue;
-          previous = nodes[up].function;
-          t = trie_child (trie, &table, t, previous);
-          g_array_index (trie->weight, double, t) += below[i];
-        }
-    }
-  hearth_pair_table_clear (&table);
-  trie_index_children (trie);
-
-  return trie;
-}
-
 /* A trie node has one parent, so it is kept, and expanded, once at most: its children are
  * sorted there, widest first, before the kept bars' own widths are summed from them. */
 static void
 expand_stack (Walk  *w,
               guint  k)
 {
-  const Trie *trie = w->trie;
+  const HearthStackTrie *trie = w->trie;
   HearthNode node = g_array_index (w->kept, HearthNode, k);
   guint t = g_array_index (w->kept_aux, guint, k);
   double left = node.left;
-  TrieOrder order = { trie, w->profile };
 
-  g_qsort_with_data (trie->child_index + trie->child_offsets[t],
-                     trie->child_offsets[t + 1] - trie->child_offsets[t], sizeof (guint),
-                     compare_trie_children, &order);
+  _hearth_stack_trie_sort_children (w->trie, w->profile, t);
 
   for (guint i = trie->child_offsets[t]; i < trie->child_offsets[t + 1]; i++)
     {
@@ -812,7 +587,7 @@ set_own_widths (Walk        *w,
                 const guint *order)
 {
   HearthCallTree *self = w->tree;
-  const Trie *trie = w->trie;
+  const HearthStackTrie *trie = w->trie;
 
   self->own_widths = g_new0 (double, MAX (self->n_nodes, 1));
   for (guint i = 0; i < self->n_nodes; i++)
@@ -1002,7 +777,7 @@ fallback_root (HearthCallTree *self)
   for (guint f = 0; f < n; f++)
     {
       const HearthFunction *fn = hearth_profile_get_function (self->profile, f);
-      double cum = layout_time (fn->cum);
+      double cum = _hearth_layout_time (fn->cum);
 
       if (!fn->listed)
         continue;
@@ -1030,7 +805,7 @@ walk_clear (Walk *w)
   g_clear_pointer (&w->cyclic, g_free);
   g_clear_pointer (&w->on_chain, g_free);
   g_clear_pointer (&w->callers_known, g_free);
-  g_clear_pointer (&w->trie, trie_free);
+  g_clear_pointer (&w->trie, _hearth_stack_trie_free);
 }
 
 static void
@@ -1055,9 +830,9 @@ layout (HearthCallTree *self)
   if (self->from_stacks)
     {
       w.trie = self->callers
-        ? build_caller_trie (profile, (guint) self->root_function,
+        ? _hearth_stack_trie_new_callers (profile, (guint) self->root_function,
                              self->options.collapse_recursion)
-        : build_trie (profile, self->root_function, self->options.collapse_recursion);
+        : _hearth_stack_trie_new (profile, self->root_function, self->options.collapse_recursion);
       root.width = g_array_index (w.trie->weight, double, 0);
       root.aux = 0;
     }
@@ -1066,7 +841,7 @@ layout (HearthCallTree *self)
       w.seen = g_new0 (guint, n_functions);
       w.on_chain = g_new0 (guint, n_functions);
       w.callers_known = g_new0 (guint8, n_functions);
-      root.width = layout_time (hearth_profile_get_function (profile,
+      root.width = _hearth_layout_time (hearth_profile_get_function (profile,
                                                                       self->root_function)->cum);
       root.aux = G_MAXUINT;
     }
