@@ -16,6 +16,7 @@
  * With FILE, measures that file instead of a generated one.
  */
 
+#include "bench-timing.h"
 #include "hearth-export.h"
 
 #include <glib/gstdio.h>
@@ -26,23 +27,6 @@
 #include <unistd.h>
 
 #define HEARTH_BENCH_EXPORT_TARGET 0.5
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_doubles);
-  return (n % 2) ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 static double
 now_s (void)
@@ -311,7 +295,7 @@ main (int   argc,
   for (guint p = 0; p < N_PHASES; p++)
     for (guint k = 0; k < 2; k++)
       {
-        m[p][k] = median (samples[p][k], (guint) runs);
+        m[p][k] = bench_median (samples[p][k], (guint) runs);
         g_free (samples[p][k]);
       }
   for (guint k = 0; k < 2; k++)

@@ -17,6 +17,7 @@
  * --check, exits with status 1 when one is missed.
  */
 
+#include "bench-timing.h"
 #include "hearth-profile.h"
 
 #include <errno.h>
@@ -233,23 +234,6 @@ bench_file (guint     mb,
 /* ------------------------------------------------------------------------------------------ */
 /* Measuring */
 
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_doubles);
-  return (n % 2) ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 /* Runs @argv once with its output thrown away: wall seconds, CPU seconds (user + system,
  * all threads) and peak RSS in bytes. */
 static gboolean
@@ -315,8 +299,8 @@ run_median (const char * const  *argv,
       if (!run_once (argv, &times[i], &cpus[i], &peak, error))
         return FALSE;
     }
-  *seconds = median (times, runs);
-  *cpu = median (cpus, runs);
+  *seconds = bench_median (times, runs);
+  *cpu = bench_median (cpus, runs);
   return TRUE;
 }
 

@@ -22,7 +22,7 @@
  */
 
 #include "hearth-profile.h"
-#include "bench-util.h"
+#include "bench-timing.h"
 #include "walk.h"
 
 #include <errno.h>

@@ -13,6 +13,7 @@
  * Usage: render [N_STACKS [FRAMES]]
  */
 
+#include "bench-timing.h"
 #include "hearth-flame-renderer.h"
 
 #include <math.h>
@@ -23,15 +24,6 @@
 
 #define WIDTH  1920
 #define HEIGHT 1080
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 static double
 now_ms (void)
@@ -140,14 +132,6 @@ paint_floor (const HearthScene *scene,
                             (c & 0xff) / 255.0);
       cairo_fill (cr);
     }
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof (double), compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 int
@@ -273,20 +257,20 @@ main (int   argc,
     }
 
   {
-    double m_full = median (full, frames), m_floor = median (floor_ms, frames);
-    double m_build = median (build, frames);
+    double m_full = bench_median (full, frames), m_floor = bench_median (floor_ms, frames);
+    double m_build = bench_median (build, frames);
 
     g_print ("frame %dx%d: %u rectangles, %u labels, %u paints\n", WIDTH, HEIGHT, n_fills,
              n_texts, scene->paints->len);
     g_print ("full frame: median %.2f ms over %u frames, best %.2f ms (layout part %.2f ms)\n",
              m_full, frames, full[0], m_build);
     g_print ("painting alone: median %.2f ms, without the labels %.2f ms\n",
-             median (paint, frames), median (paint_no_text, frames));
+             bench_median (paint, frames), bench_median (paint_no_text, frames));
     g_print ("floor (same rectangles, no labels): median %.2f ms\n", m_floor);
     g_print ("ratio: %.2fx the floor (target <= 3x), %s 8 ms\n", m_full / m_floor,
              m_full < 8 ? "under" : "OVER");
-    m_full = median (full_cpu, frames);
-    m_floor = median (floor_cpu, frames);
+    m_full = bench_median (full_cpu, frames);
+    m_floor = bench_median (floor_cpu, frames);
     g_print ("in CPU time of this thread: full frame %.2f ms, floor %.2f ms, %.2fx, %s 8 ms\n",
              m_full, m_floor, m_full / m_floor, m_full < 8 ? "under" : "OVER");
   }

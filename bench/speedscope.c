@@ -18,7 +18,7 @@
 
 #include "hearth-profile.h"
 #include "hearth-speedscope-reader.h"
-#include "bench-util.h"
+#include "bench-timing.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* bench-util.h: what the benchmarks share.
+/* bench-timing.h: medians and CPU time, as every benchmark measures them.
  *
  * Copyright 2026 The Hearth authors
  *
