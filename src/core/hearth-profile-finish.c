@@ -1,4 +1,5 @@
-/* hearth-profile-finish.c: sealing a profile: edges deduplicated and indexed, stack profiles' numbers derived
+/* hearth-profile-finish.c: sealing a profile: edges deduplicated and indexed, stack
+ * profiles' numbers derived
  *
  * Copyright 2026 The Hearth authors
  *
