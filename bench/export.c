@@ -16,7 +16,7 @@
  * With FILE, measures that file instead of a generated one.
  */
 
-#include "bench-timing.h"
+#include "bench-measure.h"
 #include "hearth-export.h"
 
 #include <glib/gstdio.h>

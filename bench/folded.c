@@ -17,7 +17,7 @@
  * --check, exits with status 1 when one is missed.
  */
 
-#include "bench-timing.h"
+#include "bench-measure.h"
 #include "hearth-profile.h"
 
 #include <errno.h>
@@ -304,18 +304,6 @@ run_median (const char * const  *argv,
   return TRUE;
 }
 
-static long
-status_kb (const char *key)
-{
-  g_autofree char *text = NULL;
-  const char *at;
-
-  if (!g_file_get_contents ("/proc/self/status", &text, NULL, NULL) ||
-      (at = strstr (text, key)) == NULL)
-    return 0;
-  return strtol (at + strlen (key), NULL, 10);
-}
-
 /* The child half of the memory measurement: resident size before the load, at its peak,
  * and what the loaded profile keeps (heap given back first), in kB. */
 static int
@@ -326,7 +314,7 @@ measure_once (const char *path)
   long before;
 
   g_type_ensure (HEARTH_TYPE_PROFILE);
-  before = status_kb ("VmRSS:");
+  before = bench_status_kb ("VmRSS:");
   profile = hearth_profile_load_path (path, &error);
   if (profile == NULL)
     {
@@ -334,7 +322,7 @@ measure_once (const char *path)
       return 1;
     }
   malloc_trim (0);
-  printf ("%ld %ld %ld %u\n", before, status_kb ("VmHWM:"), status_kb ("VmRSS:"),
+  printf ("%ld %ld %ld %u\n", before, bench_status_kb ("VmHWM:"), bench_status_kb ("VmRSS:"),
           hearth_profile_get_n_stacks (profile));
   return 0;
 }

@@ -22,7 +22,7 @@
  */
 
 #include "hearth-profile.h"
-#include "bench-timing.h"
+#include "bench-measure.h"
 #include "walk.h"
 
 #include <errno.h>

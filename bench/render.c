@@ -13,7 +13,7 @@
  * Usage: render [N_STACKS [FRAMES]]
  */
 
-#include "bench-timing.h"
+#include "bench-measure.h"
 #include "hearth-flame-renderer.h"
 
 #include <math.h>

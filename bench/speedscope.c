@@ -18,7 +18,7 @@
 
 #include "hearth-profile.h"
 #include "hearth-speedscope-reader.h"
-#include "bench-timing.h"
+#include "bench-measure.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -195,19 +195,6 @@ load (const char  *path,
   return _hearth_speedscope_read_document ((const guint8 *) contents, len, error);
 }
 
-/* A line of /proc/self/status, in bytes. */
-static double
-status_bytes (const char *field)
-{
-  g_autofree char *status = NULL;
-  const char *at;
-
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
-      (at = strstr (status, field)) == NULL)
-    return 0;
-  return g_ascii_strtod (at + strlen (field) + 1, NULL) * 1024;
-}
-
 /* The peak resident memory of one load above what the process held before it. Writing 5
  * to clear_refs resets the peak (Linux 4.0 and later). */
 static gboolean
@@ -226,11 +213,11 @@ measure_peak (const char  *path,
       fputs ("5", clear);
       fclose (clear);
     }
-  before = status_bytes ("VmRSS:");
+  before = bench_status_kb ("VmRSS:") * 1024.0;
   profile = load (path, whole, error);
   if (profile == NULL)
     return FALSE;
-  *peak = status_bytes ("VmHWM:") - before;
+  *peak = bench_status_kb ("VmHWM:") * 1024.0 - before;
   hearth_profile_get_stack_nodes (profile, &n_nodes);
   g_printerr ("%u functions, %u stacks, %u stack nodes\n",
               hearth_profile_get_n_functions (profile), hearth_profile_get_n_stacks (profile),

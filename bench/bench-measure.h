@@ -1,4 +1,4 @@
-/* bench-timing.h: medians and CPU time, as every benchmark measures them.
+/* bench-measure.h: what the benchmarks measure with: medians, CPU time, memory.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -9,6 +9,7 @@
 
 #include <glib.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 static inline int
@@ -40,4 +41,17 @@ bench_cpu_seconds (void)
     return 0;
   return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
          usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
+/* A line of /proc/self/status (VmRSS:, VmHWM: ...) in kB, 0 when it cannot be read. */
+static inline long
+bench_status_kb (const char *field)
+{
+  g_autofree char *status = NULL;
+  const char *at;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (at = strstr (status, field)) == NULL)
+    return 0;
+  return strtol (at + strlen (field), NULL, 10);
 }
