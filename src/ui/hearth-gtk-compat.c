@@ -413,3 +413,43 @@ hearth_launch_file_finish (GAsyncResult  *result,
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
+
+static void
+set_label (GtkWidget  *widget,
+           const char *label)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+}
+
+/**
+ * hearth_name_inner_buttons:
+ * @root: a widget, usually a window after its template is built
+ *
+ * Names the buttons under @root that GTK 4.8 builds itself and leaves without an accessible
+ * name, so that a screen reader hears more than "button": a menu button and the toggle
+ * inside it get the menu button's tooltip, the close button of an info bar "Close".
+ */
+void
+hearth_name_inner_buttons (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_MENU_BUTTON (child) && gtk_widget_get_tooltip_text (child) != NULL)
+        {
+          const char *tooltip = gtk_widget_get_tooltip_text (child);
+
+          set_label (child, tooltip);
+          for (GtkWidget *inner = gtk_widget_get_first_child (child); inner != NULL;
+               inner = gtk_widget_get_next_sibling (inner))
+            if (GTK_IS_BUTTON (inner))
+              set_label (inner, tooltip);
+          continue;
+        }
+      if (GTK_IS_BUTTON (child) && gtk_widget_has_css_class (child, "close") &&
+          gtk_widget_get_ancestor (child, GTK_TYPE_INFO_BAR) != NULL)
+        set_label (child, _("Close"));
+      hearth_name_inner_buttons (child);
+    }
+}
