@@ -13,15 +13,6 @@
 
 #include <glib/gi18n.h>
 
-#include "hearth-format.h"
-
-static char *
-share (double value,
-       double total)
-{
-  return hearth_format_percent (total > 0 ? value / total : 0);
-}
-
 /* "walker_msd, 94.5% of the run, 13.8 s, exact; chain: main > msd_slow > walker_msd" */
 static void
 append_bar (HearthFlameView *self,
@@ -31,7 +22,7 @@ append_bar (HearthFlameView *self,
   const HearthNode *n = _hearth_flame_view_get_node (self, node);
   double total = hearth_session_get_run_total (self->session);
   gboolean of_root = hearth_session_get_root (self->session) >= 0;
-  g_autofree char *width = share (n->width, total);
+  g_autofree char *width = _hearth_flame_view_share (n->width, total);
   g_autofree char *value = hearth_session_format_value (self->session, n->width);
   g_autofree char *chain = hearth_session_dup_chain_text (self->session, node, " > ", FALSE);
 
@@ -43,8 +34,8 @@ append_bar (HearthFlameView *self,
   g_string_append (text, ", ");
   if (n->flags & HEARTH_NODE_ESTIMATED)
     {
-      g_autofree char *low = share (n->low, total);
-      g_autofree char *high = share (n->high, total);
+      g_autofree char *low = _hearth_flame_view_share (n->low, total);
+      g_autofree char *high = _hearth_flame_view_share (n->high, total);
 
       /* translators: of a bar whose time is shared out among callers */
       g_string_append_printf (text, _("estimated, between %s and %s"), low, high);
@@ -72,8 +63,8 @@ append_search (HearthFlameView *self,
       g_string_append (text, _("No matches"));
       return;
     }
-  match_share = share (hearth_session_get_match_total (self->session),
-                       hearth_session_get_run_total (self->session));
+  match_share = _hearth_flame_view_share (hearth_session_get_match_total (self->session),
+                                          hearth_session_get_run_total (self->session));
   if (hearth_session_get_root (self->session) >= 0)
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u function, %s of the root",
                                                "%u functions, %s of the root", matches),

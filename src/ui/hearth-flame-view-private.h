@@ -139,6 +139,8 @@ void              _hearth_flame_view_detach_scrolled_window (HearthFlameView    
 void              _hearth_flame_view_update_description     (HearthFlameView     *self);
 
 /* Tooltips (hearth-flame-view-tooltip.c) */
+char             *_hearth_flame_view_share                  (double               value,
+                                                             double               total);
 gboolean          _hearth_flame_view_query_tooltip          (GtkWidget           *widget,
                                                              int                  x,
                                                              int                  y,
