@@ -74,6 +74,9 @@ add_crumb (HearthBreadcrumbs *self,
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
   gtk_button_set_child (GTK_BUTTON (button), label);
+  /* GTK 4.8 does not name a button after a child label */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  -1);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_tooltip_text (button, current ? NULL : _("Zoom out to this bar"));
   if (current)

@@ -263,6 +263,8 @@ make_list (HearthCallersPane  *self,
   gtk_column_view_append_column (GTK_COLUMN_VIEW (view), share);
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), time, GTK_SORT_DESCENDING);
   g_signal_connect (view, "activate", G_CALLBACK (row_activated), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  store == self->callers ? _("Callers") : _("Callees"), -1);
 
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);

@@ -260,6 +260,8 @@ hearth_chains_pane_init (HearthChainsPane *self)
   self->share_column = share;
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), chain);
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->view), share, GTK_SORT_DESCENDING);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Widest Chains"), -1);
   g_signal_connect (self->view, "activate", G_CALLBACK (row_activated), self);
 
   self->footer = _hearth_pane_pack_list (GTK_BOX (box), self->view);

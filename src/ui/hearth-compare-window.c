@@ -720,6 +720,7 @@ static void
 hearth_compare_window_init (HearthCompareWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hearth_name_inner_buttons (GTK_WIDGET (self));
   _hearth_ui_load_style (gtk_widget_get_display (GTK_WIDGET (self)));
 
   connect_run (self, 0, G_CALLBACK (before_selected), G_CALLBACK (before_hover),

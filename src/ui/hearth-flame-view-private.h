@@ -137,7 +137,12 @@ void              _hearth_flame_view_show_root              (HearthFlameView    
 void              _hearth_flame_view_attach_scrolled_window (HearthFlameView     *self);
 void              _hearth_flame_view_detach_scrolled_window (HearthFlameView     *self);
 
+/* What assistive technology is told (hearth-flame-view-a11y.c) */
+void              _hearth_flame_view_update_description     (HearthFlameView     *self);
+
 /* Tooltips (hearth-flame-view-tooltip.c) */
+char             *_hearth_flame_view_share                  (double               value,
+                                                             double               total);
 gboolean          _hearth_flame_view_query_tooltip          (GtkWidget           *widget,
                                                              int                  x,
                                                              int                  y,

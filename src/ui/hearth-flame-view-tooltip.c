@@ -15,9 +15,10 @@
 
 #include "hearth-format.h"
 
-static char *
-share (double value,
-       double total)
+/* @value as a share of @total, written as everywhere ("12.5%") */
+char *
+_hearth_flame_view_share (double value,
+                          double total)
 {
   return hearth_format_percent (total > 0 ? value / total : 0);
 }
@@ -58,9 +59,9 @@ append_estimate (HearthFlameView  *self,
 {
   gint culprit = estimating_function (self, node);
 
-  g_autofree char *width = share (n->width, total);
-  g_autofree char *low = share (n->low, total);
-  g_autofree char *high = share (n->high, total);
+  g_autofree char *width = _hearth_flame_view_share (n->width, total);
+  g_autofree char *low = _hearth_flame_view_share (n->low, total);
+  g_autofree char *high = _hearth_flame_view_share (n->high, total);
 
   g_string_append_printf (text, of_root (self) ? _("Estimated: %s of the root, "
                                                    "somewhere between %s and %s")
@@ -96,7 +97,7 @@ append_self_time (HearthFlameView       *self,
 
   if (f == NULL || cum <= 0 || hearth_call_tree_is_from_stacks (_hearth_flame_view_get_tree (self)))
     {
-      g_autofree char *self_share = share (n->self_width, total);
+      g_autofree char *self_share = _hearth_flame_view_share (n->self_width, total);
 
       own_text = hearth_session_format_value (self->session, n->self_width);
       g_string_append_printf (text, of_root (self)
@@ -108,7 +109,7 @@ append_self_time (HearthFlameView       *self,
   own = MIN (hearth_profile_clamp (f->own) * n->width / cum, n->self_width);
   narrow = n->self_width - own;
   own_text = hearth_session_format_value (self->session, own);
-  own_share = share (own, total);
+  own_share = _hearth_flame_view_share (own, total);
   g_string_append_printf (text, of_root (self) ? _("Self: %s (%s of the root)\n")
                                                : _("Self: %s (%s of the run)\n"),
                           own_text, own_share);
@@ -208,7 +209,7 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
 
   value = hearth_session_format_value (self->session, n->width);
   {
-    g_autofree char *run_share = share (n->width, total);
+    g_autofree char *run_share = _hearth_flame_view_share (n->width, total);
 
     g_string_append_printf (text, of_root (self) ? _("%s, %s of the root") : _("%s, %s of the run"),
                             value, run_share);
@@ -218,7 +219,7 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
       const HearthNode *parent = hearth_call_tree_get_node (_hearth_flame_view_get_tree (self),
                                                             n->parent);
       guint pf = parent->function;
-      g_autofree char *parent_share = share (n->width, parent->width);
+      g_autofree char *parent_share = _hearth_flame_view_share (n->width, parent->width);
 
       g_string_append_printf (text, _(", %s of %s"), parent_share,
                               hearth_session_get_function_label (self->session,

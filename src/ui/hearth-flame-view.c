@@ -429,8 +429,6 @@ set_renderer_trees (HearthFlameView *self)
 static void
 on_tree_changed (HearthFlameView *self)
 {
-  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
-
   set_renderer_trees (self);
   self->tree_set_at = tree != NULL ? g_get_monotonic_time () : 0;
   self->linked = -1;
@@ -442,10 +440,7 @@ on_tree_changed (HearthFlameView *self)
   _hearth_flame_view_drop_graph (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   _hearth_flame_view_show_root (self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  tree != NULL ? _("Flame graph: each bar is a function, as wide "
-                                                   "as its time; its callees stand on it")
-                                               : "", -1);
+  _hearth_flame_view_update_description (self);
 }
 
 static void
@@ -458,6 +453,7 @@ on_selected_changed (HearthFlameView *self)
   _hearth_flame_view_drop_graph (self);
   if (node >= 0)
     reveal_node (self, node);
+  _hearth_flame_view_update_description (self);
 }
 
 static void
@@ -465,6 +461,7 @@ on_zoom_changed (HearthFlameView *self)
 {
   _hearth_flame_view_show_zoom_node (self, TRUE);
   _hearth_flame_view_drop_graph (self);
+  _hearth_flame_view_update_description (self);
 }
 
 static void
@@ -478,6 +475,7 @@ on_search_changed (HearthFlameView *self)
   else
     hearth_flame_renderer_set_match (self->renderer, NULL, NULL, NULL);
   _hearth_flame_view_drop_graph (self);
+  _hearth_flame_view_update_description (self);
 }
 
 static void

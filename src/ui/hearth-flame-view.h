@@ -36,6 +36,7 @@ gboolean             hearth_flame_view_get_node_bounds    (HearthFlameView   *se
                                                            graphene_rect_t   *bounds);
 gint                 hearth_flame_view_get_hover          (HearthFlameView   *self);
 gboolean             hearth_flame_view_get_axis_shown     (HearthFlameView   *self);
+char                *hearth_flame_view_dup_description    (HearthFlameView   *self);
 char                *hearth_flame_view_dup_tooltip_text   (HearthFlameView   *self,
                                                            guint              node);
 

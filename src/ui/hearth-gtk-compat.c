@@ -413,3 +413,67 @@ hearth_launch_file_finish (GAsyncResult  *result,
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
+
+static void
+set_label (GtkWidget  *widget,
+           const char *label)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+}
+
+/* "Open the _Example" → "Open the Example"; "__" is an underline */
+static char *
+without_mnemonic (const char *label)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      if (*p == '_' && p[1] == '_')
+        p++;
+      else if (*p == '_')
+        continue;
+      g_string_append_c (text, *p);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/**
+ * hearth_name_inner_buttons:
+ * @root: a widget, usually a window after its template is built
+ *
+ * Names the buttons under @root that GTK 4.8 builds itself and leaves without an accessible
+ * name, so that a screen reader hears more than "button": a menu button (and so the toggle
+ * inside it, which it labels) gets its tooltip, the close button of an info bar "Close", a
+ * button with a mnemonic its label once.
+ */
+void
+hearth_name_inner_buttons (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      /* the toggle inside is labelled by the menu button */
+      if (GTK_IS_MENU_BUTTON (child) && gtk_widget_get_tooltip_text (child) != NULL)
+        {
+          set_label (child, gtk_widget_get_tooltip_text (child));
+          continue;
+        }
+      /* GTK 4.8 reads a mnemonic button's label twice, once with its underline */
+      if (GTK_IS_BUTTON (child) && gtk_button_get_use_underline (GTK_BUTTON (child)) &&
+          gtk_button_get_label (GTK_BUTTON (child)) != NULL)
+        {
+          g_autofree char *plain = without_mnemonic (gtk_button_get_label (GTK_BUTTON (child)));
+
+          /* the name is the label property and what labels the button, its own label */
+          gtk_accessible_reset_relation (GTK_ACCESSIBLE (child),
+                                         GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+          set_label (child, plain);
+        }
+      if (GTK_IS_BUTTON (child) && gtk_widget_has_css_class (child, "close") &&
+          gtk_widget_get_ancestor (child, GTK_TYPE_INFO_BAR) != NULL)
+        set_label (child, _("Close"));
+      hearth_name_inner_buttons (child);
+    }
+}

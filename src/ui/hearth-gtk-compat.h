@@ -48,4 +48,6 @@ gboolean  hearth_launch_file_finish     (GAsyncResult         *result,
 
 GListModel *hearth_profile_file_filters (void);
 
+void      hearth_name_inner_buttons     (GtkWidget            *root);
+
 G_END_DECLS

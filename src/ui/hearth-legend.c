@@ -235,6 +235,8 @@ hearth_legend_init (HearthLegend *self)
   gtk_widget_add_css_class (self->close_button, "circular");
   gtk_widget_set_valign (self->close_button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (self->close_button, _("Hide the Legend"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->close_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Hide the Legend"), -1);
   gtk_widget_set_visible (self->close_button, FALSE);
   gtk_widget_set_parent (self->close_button, GTK_WIDGET (self));
 

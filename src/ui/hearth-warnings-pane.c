@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "hearth-format.h"
 
@@ -62,9 +63,14 @@ add_card (HearthWarningsPane *self,
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *label = gtk_label_new (title);
+  GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
 
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  strstr (icon_name, "warning") != NULL ? _("Warning")
+                                  : strstr (icon_name, "question") != NULL ? _("Question")
+                                  : _("Information"), -1);
   gtk_widget_add_css_class (card, "warning-card");
-  gtk_box_append (GTK_BOX (header), gtk_image_new_from_icon_name (icon_name));
+  gtk_box_append (GTK_BOX (header), icon);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   _hearth_label_wrap_words (GTK_LABEL (label));
   gtk_widget_add_css_class (label, "heading");

@@ -403,10 +403,66 @@ export_action (GtkWidget  *widget,
   hearth_export_dialog_open (GTK_WINDOW (self), _("Export the Graph"), name, folder, &funcs);
 }
 
+/* F6 and Shift+F6: the header bar, the graph and the side panes in turn, as GNOME
+ * applications move between the regions of a window. */
+static gboolean
+focus_region (GtkWidget *target)
+{
+  return gtk_widget_get_mapped (target) && gtk_widget_grab_focus (target);
+}
+
+static void
+next_region_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  GtkWidget *regions[] = { self->header_bar, self->flame_view, self->notebook };
+  GtkWidget *targets[] = { self->open_button, self->flame_view, self->notebook };
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  guint n = G_N_ELEMENTS (regions), current = n - 1;
+  gboolean back = g_str_equal (action_name, "win.previous-region");
+
+  for (guint i = 0; i < n; i++)
+    if (focus != NULL && (focus == regions[i] || gtk_widget_is_ancestor (focus, regions[i])))
+      current = i;
+  for (guint step = 1; step < n; step++)
+    if (focus_region (targets[(current + (back ? n - step : step)) % n]))
+      {
+        /* a move of the keyboard: show where it went */
+        gtk_window_set_focus_visible (GTK_WINDOW (self), TRUE);
+        return;
+      }
+}
+
+/* In the capture phase: the paned would take F6 for its two sides alone. */
+static void
+add_region_key (GtkEventController *keys,
+                GdkModifierType     modifiers,
+                const char         *action)
+{
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F6,
+                                                                                  modifiers),
+                                                          gtk_named_action_new (action)));
+}
+
+static void
+add_region_keys (HearthWindow *self)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  add_region_key (keys, 0, "win.next-region");
+  add_region_key (keys, GDK_SHIFT_MASK, "win.previous-region");
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
 void
 _hearth_window_actions_init (HearthWindow *self)
 {
   add_view_actions (self);
+  add_region_keys (self);
   _hearth_window_update_actions (self);
 }
 
@@ -423,6 +479,9 @@ _hearth_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.next-region", NULL, next_region_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-region", NULL,
+                                   next_region_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,

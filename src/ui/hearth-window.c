@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hearth-format.h"
+#include "hearth-gtk-compat.h"
 #include "hearth-settings.h"
 #include "hearth-ui-resources.h"
 
@@ -176,6 +177,9 @@ _hearth_window_show_message (HearthWindow   *self,
   gtk_image_set_from_icon_name (GTK_IMAGE (self->message_icon),
                                 type == GTK_MESSAGE_ERROR ? "dialog-error-symbolic"
                                                           : "dialog-information-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->message_icon),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  type == GTK_MESSAGE_ERROR ? _("Error") : _("Information"), -1);
   gtk_label_set_text (GTK_LABEL (self->message_title), title);
   gtk_widget_set_visible (self->message_title, title != NULL);
   gtk_label_set_text (GTK_LABEL (self->message_label), message);
@@ -1117,6 +1121,7 @@ hearth_window_init (HearthWindow *self)
   const char *icon_name;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  hearth_name_inner_buttons (GTK_WIDGET (self));
   self->compare_previous_button =
     gtk_info_bar_add_button (GTK_INFO_BAR (self->message_bar),
                              _("Compare with the Previous Version"), RESPONSE_COMPARE_PREVIOUS);
