@@ -429,6 +429,8 @@ set_renderer_trees (HearthFlameView *self)
 static void
 on_tree_changed (HearthFlameView *self)
 {
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
+
   set_renderer_trees (self);
   self->tree_set_at = tree != NULL ? g_get_monotonic_time () : 0;
   self->linked = -1;
