@@ -5,10 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* `hearth --profile`: runs the user's interpreter on hearth-sampler.py, which runs the script
- * under Hearth's sampler or (with --cprofile) under cProfile as `python -m cProfile -o` does
- * but passing on the script's exit status, which `python -m cProfile` drops. The script
- * shares Hearth's terminal: its output, its traceback and Ctrl+C (the script gets the
+/* `hearth --profile`: runs the command of hearth-profile-command.c. The script shares Hearth's terminal: its output, its traceback and Ctrl+C (the script gets the
  * interrupt and still writes the part that ran; Hearth waits for it). */
 
 #define G_LOG_DOMAIN "hearth-profile-run"
@@ -16,104 +13,11 @@
 #include "hearth-profile-run.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <gio/gio.h>
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <signal.h>
-#include <string.h>
-#include <unistd.h>
-
-/* How many numbered names (script-2.prof, ...) a default output name may try. */
-#define HEARTH_PROFILE_RUN_MAX_NAMES 1000
-
-/**
- * hearth_profile_run_find_sampler:
- *
- * The sampler script: $HEARTH_SAMPLER (the tests point it into the source tree), else the
- * installed copy in Hearth's data folder.
- *
- * Returns: (transfer full): its path, which may not exist
- */
-char *
-hearth_profile_run_find_sampler (void)
-{
-  const char *env = g_getenv ("HEARTH_SAMPLER");
-
-  if (env != NULL && env[0] != '\0')
-    return g_strdup (env);
-  return g_strdup (HEARTH_SAMPLER_PATH);
-}
-
-/* The file name the command's script or module gives: `work.py` -> `work`. */
-static char *
-base_name (const char * const *command)
-{
-  const char *what = g_str_equal (command[0], "-m") ? command[1] : command[0];
-  g_autofree char *base = g_path_get_basename (what);
-  char *dot = g_str_has_suffix (base, ".py") ? strrchr (base, '.') : NULL;
-
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  return g_steal_pointer (&base);
-}
-
-/* A new file in the current folder, made empty at once so that no other run takes its name:
- * work.prof, work-2.prof, ... (work.speedscope.json for the sampler). */
-static char *
-reserve_name (const char * const  *command,
-              gboolean             sample,
-              GError             **error)
-{
-  g_autofree char *base = base_name (command);
-  const char *ext = sample ? ".speedscope.json" : ".prof";
-
-  for (guint n = 1; n <= HEARTH_PROFILE_RUN_MAX_NAMES; n++)
-    {
-      g_autofree char *name = n == 1 ? g_strconcat (base, ext, NULL)
-                                     : g_strdup_printf ("%s-%u%s", base, n, ext);
-      int fd = g_open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-
-      if (fd >= 0)
-        {
-          close (fd);
-          return g_steal_pointer (&name);
-        }
-      if (errno != EEXIST)
-        {
-          int saved = errno;
-
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       "%s: %s", name, g_strerror (saved));
-          return NULL;
-        }
-    }
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-               _("%s%s and %u numbered names after it exist already; give one with --out"),
-               base, ext, HEARTH_PROFILE_RUN_MAX_NAMES - 1);
-  return NULL;
-}
-
-static GStrv
-build_argv (const HearthProfileRun *run,
-            const char             *sampler,
-            const char             *out)
-{
-  g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
-
-  g_strv_builder_add (argv, run->python != NULL ? run->python : "python3");
-  g_strv_builder_add (argv, sampler);
-  if (!run->sample)
-    g_strv_builder_add (argv, "--cprofile");
-  if (run->cpu)
-    g_strv_builder_add (argv, "--cpu");
-  if (run->threads)
-    g_strv_builder_add (argv, "--threads");
-  g_strv_builder_add_many (argv, "-o", out, "--", NULL);
-  g_strv_builder_addv (argv, (const char **) run->command);
-  return g_strv_builder_end (argv);
-}
 
 typedef struct
 {
@@ -182,7 +86,7 @@ hearth_profile_run (const HearthProfileRun  *run,
                     char                   **written,
                     GError                 **error)
 {
-  g_autofree char *sampler = hearth_profile_run_find_sampler ();
+  g_autofree char *sampler = hearth_profile_command_find_sampler ();
   g_autofree char *out = NULL;
   g_auto (GStrv) argv = NULL;
   g_autoptr (GSubprocess) child = NULL;
@@ -196,7 +100,10 @@ hearth_profile_run (const HearthProfileRun  *run,
                    sampler);
       return -1;
     }
-  out = run->out != NULL ? g_strdup (run->out) : reserve_name (run->command, run->sample, error);
+  if (run->out != NULL)
+    out = g_strdup (run->out);
+  else
+    out = hearth_profile_command_reserve_out (run->command, run->sample, NULL, error);
   if (out == NULL)
     return -1;
   /* an earlier file of that name must not pass for this run's profile */
@@ -209,7 +116,7 @@ hearth_profile_run (const HearthProfileRun  *run,
       return -1;
     }
 
-  argv = build_argv (run, sampler, out);
+  argv = hearth_profile_command_argv (run, sampler, out);
   child = g_subprocess_newv ((const char * const *) argv, G_SUBPROCESS_FLAGS_NONE, error);
   if (child == NULL)
     {

@@ -1,0 +1,132 @@
+/* hearth-profile-command.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The interpreter runs hearth-sampler.py, which runs the script under Hearth's sampler or
+ * (with --cprofile) under cProfile as `python -m cProfile -o` does but passing on the
+ * script's exit status, which `python -m cProfile` drops. */
+
+#define G_LOG_DOMAIN "hearth-profile-command"
+
+#include "hearth-profile-command.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* How many numbered names (script-2.prof, ...) a default output name may try. */
+#define HEARTH_PROFILE_COMMAND_MAX_NAMES 1000
+
+/**
+ * hearth_profile_command_find_sampler:
+ *
+ * The sampler script: $HEARTH_SAMPLER (the tests point it into the source tree), else the
+ * installed copy in Hearth's data folder.
+ *
+ * Returns: (transfer full): its path, which may not exist
+ */
+char *
+hearth_profile_command_find_sampler (void)
+{
+  const char *env = g_getenv ("HEARTH_SAMPLER");
+
+  if (env != NULL && env[0] != '\0')
+    return g_strdup (env);
+  return g_strdup (HEARTH_SAMPLER_PATH);
+}
+
+/* The file name the command's script or module gives: `work.py` -> `work`. */
+static char *
+base_name (const char * const *command)
+{
+  const char *what = g_str_equal (command[0], "-m") ? command[1] : command[0];
+  g_autofree char *base = g_path_get_basename (what);
+  char *dot = g_str_has_suffix (base, ".py") ? strrchr (base, '.') : NULL;
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_steal_pointer (&base);
+}
+
+/**
+ * hearth_profile_command_reserve_out:
+ * @command: SCRIPT ARGS... or -m MODULE ARGS...
+ * @sample: whether the sampler writes it
+ * @folder: (nullable): where, %NULL for the current folder
+ * @error: return location for an error
+ *
+ * A new file, made empty at once so that no other run takes its name: work.prof,
+ * work-2.prof, ... (work.speedscope.json for the sampler).
+ *
+ * Returns: (transfer full): its path, or %NULL with @error set
+ */
+char *
+hearth_profile_command_reserve_out (const char * const  *command,
+                                    gboolean             sample,
+                                    const char          *folder,
+                                    GError             **error)
+{
+  g_autofree char *base = base_name (command);
+  const char *ext = sample ? ".speedscope.json" : ".prof";
+
+  for (guint n = 1; n <= HEARTH_PROFILE_COMMAND_MAX_NAMES; n++)
+    {
+      g_autofree char *leaf = n == 1 ? g_strconcat (base, ext, NULL)
+                                     : g_strdup_printf ("%s-%u%s", base, n, ext);
+      g_autofree char *name = folder != NULL ? g_build_filename (folder, leaf, NULL)
+                                             : g_strdup (leaf);
+      int fd = g_open (name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+
+      if (fd >= 0)
+        {
+          close (fd);
+          return g_steal_pointer (&name);
+        }
+      if (errno != EEXIST)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: %s", name, g_strerror (saved));
+          return NULL;
+        }
+    }
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+               _("%s%s and %u numbered names after it exist already; give one with --out"),
+               base, ext, HEARTH_PROFILE_COMMAND_MAX_NAMES - 1);
+  return NULL;
+}
+
+/**
+ * hearth_profile_command_argv:
+ * @run: what to run and how
+ * @sampler: the path of hearth-sampler.py
+ * @out: the profile to write
+ *
+ * Returns: (transfer full): the command line to start
+ */
+GStrv
+hearth_profile_command_argv (const HearthProfileRun *run,
+                             const char             *sampler,
+                             const char             *out)
+{
+  g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+
+  g_strv_builder_add (argv, run->python != NULL ? run->python : "python3");
+  g_strv_builder_add (argv, sampler);
+  if (!run->sample)
+    g_strv_builder_add (argv, "--cprofile");
+  if (run->cpu)
+    g_strv_builder_add (argv, "--cpu");
+  if (run->threads)
+    g_strv_builder_add (argv, "--threads");
+  g_strv_builder_add_many (argv, "-o", out, "--", NULL);
+  g_strv_builder_addv (argv, (const char **) run->command);
+  return g_strv_builder_end (argv);
+}

@@ -1,0 +1,34 @@
+/* hearth-profile-command.h: the command line that profiles a Python script, for
+ * `hearth --profile` and the window's Profile a Script.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char         *python;   /* NULL: python3 on PATH */
+  const char         *out;      /* NULL: a new file in the current folder */
+  gboolean            sample;   /* Hearth's sampler instead of cProfile */
+  gboolean            cpu;
+  gboolean            threads;
+  const char * const *command;  /* SCRIPT ARGS... or -m MODULE ARGS... */
+} HearthProfileRun;
+
+char  *hearth_profile_command_find_sampler (void);
+char  *hearth_profile_command_reserve_out  (const char * const  *command,
+                                            gboolean             sample,
+                                            const char          *folder,
+                                            GError             **error);
+GStrv  hearth_profile_command_argv         (const HearthProfileRun *run,
+                                            const char             *sampler,
+                                            const char             *out);
+
+G_END_DECLS
