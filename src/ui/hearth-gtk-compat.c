@@ -194,6 +194,27 @@ hearth_open_file_async (GtkWindow           *parent,
                         gpointer             user_data)
 {
   g_autoptr (GListModel) filters = hearth_profile_file_filters ();
+
+  hearth_open_file_filtered_async (parent, title, accept_label, folder, filters, cancellable,
+                                   callback, user_data);
+}
+
+/**
+ * hearth_open_file_filtered_async:
+ * @filters: the file filters offered, the first one chosen
+ *
+ * hearth_open_file_async () for files other than profiles (a script to profile).
+ */
+void
+hearth_open_file_filtered_async (GtkWindow           *parent,
+                                 const char          *title,
+                                 const char          *accept_label,
+                                 GFile               *folder,
+                                 GListModel          *filters,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
   g_autoptr (GtkFileFilter) first = g_list_model_get_item (filters, 0);
   GTask *task = g_task_new (parent, cancellable, callback, user_data);
 

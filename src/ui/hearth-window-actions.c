@@ -14,6 +14,7 @@
 #include "hearth-compare-window.h"
 #include "hearth-export-dialog.h"
 #include "hearth-gtk-compat.h"
+#include "hearth-profile-dialog.h"
 
 #define EXPORT_WIDTH 1600
 
@@ -132,6 +133,25 @@ open_action (GtkWidget  *widget,
 
   hearth_open_file_async (GTK_WINDOW (self), _("Open a Profile"), _("_Open"), folder, NULL,
                           open_chosen, g_object_ref (self));
+}
+
+static void
+profiled (HearthProfileDialog *dialog,
+          GFile               *file,
+          HearthWindow        *self)
+{
+  open_here_or_new (self, file);
+}
+
+static void
+profile_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  HearthProfileDialog *dialog = hearth_profile_dialog_new (GTK_WINDOW (widget));
+
+  g_signal_connect_object (dialog, "profiled", G_CALLBACK (profiled), widget, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -472,6 +492,7 @@ _hearth_window_class_actions_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
+  gtk_widget_class_install_action (widget_class, "win.profile", NULL, profile_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "win.compare-previous", NULL,

@@ -1,0 +1,372 @@
+/* test-profile-dialog.c: Profile a Script from the window, with the real python3: both
+ * profilers open their profile in the window, a script that raises keeps its output and
+ * status in view, Cancel leaves no process behind.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "hearth-profile-dialog.h"
+#include "hearth-test-ui.h"
+#include "hearth-test-util.h"
+#include "hearth-window-private.h"
+
+#define RUN_TIMEOUT_MS 60000
+
+static HearthApplication *app;
+static char *tmp_dir;
+
+typedef struct
+{
+  HearthWindow        *window;
+  HearthProfileDialog *dialog;
+  char                *script;
+} Fixture;
+
+static const char work_script[] =
+  "def work():\n"
+  "    total = 0\n"
+  "    for i in range(300000):\n"
+  "        total += i * i\n"
+  "    return total\n"
+  "\n"
+  "print('working on', work())\n";
+
+static const char raising_script[] =
+  "import sys\n"
+  "print('before the error', sys.argv[1:])\n"
+  "raise ValueError('broken on purpose')\n";
+
+static const char sleeping_script[] =
+  "import time\n"
+  "print('sleeping', flush=True)\n"
+  "while True:\n"
+  "    time.sleep(0.05)\n";
+
+/* ignores SIGINT, so only the SIGTERM after the grace period stops it */
+static const char stubborn_script[] =
+  "import signal, time\n"
+  "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+  "print('sleeping', flush=True)\n"
+  "while True:\n"
+  "    time.sleep(0.05)\n";
+
+static HearthProfileDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (HEARTH_IS_PROFILE_DIALOG (window))
+        return HEARTH_PROFILE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  if (!hearth_test_ui_have_display ())
+    return;
+  f->window = hearth_window_new (GTK_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 600);
+  gtk_window_present (GTK_WINDOW (f->window));
+  /* the menu's and the welcome page's action */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.profile", NULL));
+  f->dialog = find_dialog ();
+  g_assert_nonnull (f->dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (f->dialog)) == GTK_WINDOW (f->window));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (f->dialog)));
+  g_object_add_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  if (f->dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (f->dialog), (gpointer *) &f->dialog);
+      gtk_window_destroy (GTK_WINDOW (f->dialog));
+    }
+  if (f->window != NULL)
+    hearth_test_close_windows (app);
+  if (f->script != NULL)
+    g_remove (f->script);
+  g_free (f->script);
+}
+
+static void
+write_script (Fixture    *f,
+              const char *name,
+              const char *text)
+{
+  f->script = g_build_filename (tmp_dir, name, NULL);
+  g_assert_true (g_file_set_contents (f->script, text, -1, NULL));
+}
+
+static void
+press_run (Fixture  *f,
+           gboolean  sample)
+{
+  hearth_profile_dialog_set_target (f->dialog, f->script, FALSE);
+  hearth_profile_dialog_set_fields (f->dialog, "one 'two words'", NULL, "python3", sample);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "profile.run", NULL));
+  g_assert_true (hearth_profile_dialog_is_running (f->dialog));
+  g_assert_cmpint (hearth_profile_dialog_get_pid (f->dialog), >, 0);
+}
+
+static gboolean
+dialog_gone_and_tree (gpointer user_data)
+{
+  Fixture *f = user_data;
+
+  return f->dialog == NULL && hearth_test_window_has_tree (f->window);
+}
+
+static gboolean
+not_running (gpointer user_data)
+{
+  Fixture *f = user_data;
+
+  return f->dialog == NULL || !hearth_profile_dialog_is_running (f->dialog);
+}
+
+/* Whether a bar of the first @depths rows is labelled @label. */
+static gboolean
+tree_has_label (HearthWindow *window,
+                guint         depths,
+                const char   *label)
+{
+  HearthSession *session = hearth_window_get_session (window);
+  HearthCallTree *tree = hearth_session_get_tree (session);
+  HearthNames *names = hearth_session_get_names (session);
+  guint n_functions = hearth_profile_get_n_functions (hearth_session_get_profile (session));
+
+  for (guint depth = 0; depth < depths; depth++)
+    {
+      guint n = 0;
+      const guint *row = hearth_call_tree_get_row (tree, depth, &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          const HearthNode *node = hearth_call_tree_get_node (tree, row[i]);
+
+          if (node->function >= n_functions)
+            continue;  /* the "all" bar above a stack profile's roots */
+          g_test_message ("row %u: %s", depth, hearth_names_get_label (names, node->function));
+          if (g_strcmp0 (hearth_names_get_label (names, node->function), label) == 0)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+remove_profile (HearthWindow *window)
+{
+  GFile *file = hearth_window_get_file (window);
+
+  g_assert_nonnull (file);
+  g_assert_true (g_file_delete (file, NULL, NULL));
+}
+
+static void
+test_cprofile (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *base = NULL;
+
+  if (hearth_test_ui_skip ())
+    return;
+  write_script (f, "work.py", work_script);
+  press_run (f, FALSE);
+  g_assert_true (hearth_test_wait_until (dialog_gone_and_tree, f, RUN_TIMEOUT_MS));
+  base = g_file_get_basename (hearth_window_get_file (f->window));
+  g_assert_cmpstr (base, ==, "work.prof");
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (f->window->root_label)),
+                                   "<module>"));
+  g_assert_true (tree_has_label (f->window, 4, "work"));
+  remove_profile (f->window);
+}
+
+static void
+test_sampler (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *base = NULL;
+
+  if (hearth_test_ui_skip ())
+    return;
+  write_script (f, "work.py", work_script);
+  press_run (f, TRUE);
+  g_assert_true (hearth_test_wait_until (dialog_gone_and_tree, f, RUN_TIMEOUT_MS));
+  base = g_file_get_basename (hearth_window_get_file (f->window));
+  g_assert_cmpstr (base, ==, "work.speedscope.json");
+  /* the sampler's stacks start at the script's <module> */
+  g_assert_true (tree_has_label (f->window, 2, "<module>"));
+  g_assert_true (tree_has_label (f->window, 3, "work"));
+  remove_profile (f->window);
+}
+
+static void
+test_raises (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *written = NULL;
+
+  if (hearth_test_ui_skip ())
+    return;
+  write_script (f, "raises.py", raising_script);
+  press_run (f, FALSE);
+  g_assert_true (hearth_test_wait_until (not_running, f, RUN_TIMEOUT_MS));
+  g_assert_nonnull (f->dialog);
+  output = hearth_profile_dialog_get_output (f->dialog);
+  g_test_message ("status: %s", hearth_profile_dialog_get_status (f->dialog));
+  /* the arguments as g_shell_parse_argv splits them */
+  g_assert_nonnull (strstr (output, "before the error ['one', 'two words']"));
+  g_assert_nonnull (strstr (output, "Traceback"));
+  g_assert_nonnull (strstr (output, "ValueError: broken on purpose"));
+  g_assert_nonnull (strstr (hearth_profile_dialog_get_status (f->dialog), "status 1 "));
+  /* the window did not open anything; the part that ran was written and is named */
+  g_assert_true (hearth_window_is_empty (f->window));
+  written = g_build_filename (tmp_dir, "raises.prof", NULL);
+  g_assert_true (g_file_test (written, G_FILE_TEST_IS_REGULAR));
+  g_assert_nonnull (strstr (hearth_profile_dialog_get_status (f->dialog), written));
+  g_remove (written);
+}
+
+static gboolean
+sleeping (gpointer user_data)
+{
+  Fixture *f = user_data;
+  g_autofree char *output = hearth_profile_dialog_get_output (f->dialog);
+
+  return strstr (output, "sleeping") != NULL;
+}
+
+/* Cancel, then the child is gone and reaped: no such process, not even a zombie of ours. */
+static void
+cancel_and_check (Fixture    *f,
+                  const char *action,
+                  const char *expected_status,
+                  double      min_s)
+{
+  GPid pid = hearth_profile_dialog_get_pid (f->dialog);
+  gint64 start;
+  double took;
+
+  g_assert_true (hearth_test_wait_until (sleeping, f, RUN_TIMEOUT_MS));
+  g_assert_true (g_str_has_prefix (hearth_profile_dialog_get_status (f->dialog), "Running for "));
+  g_assert_cmpint (kill (pid, 0), ==, 0);
+  start = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), action, NULL));
+  g_assert_true (hearth_test_wait_until (not_running, f, RUN_TIMEOUT_MS));
+  took = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  g_test_message ("stopped in %.2f s", took);
+  g_assert_cmpfloat (took, >=, min_s);
+  g_assert_cmpint (kill (pid, 0), ==, -1);
+  g_assert_cmpint (errno, ==, ESRCH);
+  g_assert_cmpint (waitpid (pid, NULL, WNOHANG), ==, -1);
+  g_assert_cmpint (errno, ==, ECHILD);
+  g_assert_true (hearth_window_is_empty (f->window));
+  if (expected_status == NULL)
+    {
+      /* closing asked during the run: the dialog goes once the child is gone */
+      g_assert_null (f->dialog);
+      return;
+    }
+  g_test_message ("status: %s", hearth_profile_dialog_get_status (f->dialog));
+  g_assert_true (g_str_has_prefix (hearth_profile_dialog_get_status (f->dialog), "Stopped"));
+  g_assert_nonnull (strstr (hearth_profile_dialog_get_status (f->dialog), expected_status));
+}
+
+static void
+test_cancel (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *written = NULL;
+
+  if (hearth_test_ui_skip ())
+    return;
+  write_script (f, "sleeps.py", sleeping_script);
+  press_run (f, GPOINTER_TO_INT (data));
+  cancel_and_check (f, "profile.cancel", "(status 130)", 0.0);
+  written = g_build_filename (tmp_dir, GPOINTER_TO_INT (data) ? "sleeps.speedscope.json"
+                                                              : "sleeps.prof", NULL);
+  g_remove (written);
+}
+
+static void
+test_cancel_stubborn (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *written = g_build_filename (tmp_dir, "stubborn.prof", NULL);
+
+  if (hearth_test_ui_skip ())
+    return;
+  write_script (f, "stubborn.py", stubborn_script);
+  press_run (f, FALSE);
+  /* SIGINT is ignored: SIGTERM comes after the 2 s grace period */
+  cancel_and_check (f, "profile.cancel", "(status 143)", 1.9);
+  g_remove (written);
+}
+
+static void
+test_close_running (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *written = g_build_filename (tmp_dir, "sleeps.prof", NULL);
+
+  if (hearth_test_ui_skip ())
+    return;
+  write_script (f, "sleeps.py", sleeping_script);
+  press_run (f, FALSE);
+  cancel_and_check (f, "window.close", NULL, 0.0);
+  g_remove (written);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  app = hearth_test_ui_new_application (&argc, &argv);
+  tmp_dir = g_dir_make_tmp ("hearth-profile-dialog-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add ("/profile-dialog/cprofile", Fixture, NULL, fixture_set_up, test_cprofile,
+              fixture_tear_down);
+  g_test_add ("/profile-dialog/sampler", Fixture, NULL, fixture_set_up, test_sampler,
+              fixture_tear_down);
+  g_test_add ("/profile-dialog/raises", Fixture, NULL, fixture_set_up, test_raises,
+              fixture_tear_down);
+  g_test_add ("/profile-dialog/cancel-cprofile", Fixture, GINT_TO_POINTER (FALSE),
+              fixture_set_up, test_cancel, fixture_tear_down);
+  g_test_add ("/profile-dialog/cancel-sampler", Fixture, GINT_TO_POINTER (TRUE),
+              fixture_set_up, test_cancel, fixture_tear_down);
+  g_test_add ("/profile-dialog/cancel-stubborn", Fixture, NULL, fixture_set_up,
+              test_cancel_stubborn, fixture_tear_down);
+
+  g_test_add ("/profile-dialog/close-running", Fixture, NULL, fixture_set_up,
+              test_close_running, fixture_tear_down);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
