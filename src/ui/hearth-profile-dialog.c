@@ -520,7 +520,7 @@ new_entry (const char *placeholder)
   return GTK_ENTRY (entry);
 }
 
-static GtkWidget *
+static void
 build_target_rows (HearthProfileDialog *self)
 {
   GtkWidget *kind = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -537,9 +537,10 @@ build_target_rows (HearthProfileDialog *self)
   self->choose_button = gtk_button_new_with_mnemonic (_("Ch_oose…"));
   g_signal_connect_swapped (self->choose_button, "clicked", G_CALLBACK (choose_clicked), self);
   gtk_box_append (GTK_BOX (line), self->choose_button);
-  gtk_widget_set_margin_bottom (kind, 0);
   add_row (GTK_GRID (self->form), 0, _("Run"), kind);
-  return add_row (GTK_GRID (self->form), 1, _("_Program"), line);
+  add_row (GTK_GRID (self->form), 1, _("_Program"), line);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (self->form), 0, 1)),
+                                 GTK_WIDGET (self->target));
 }
 
 static void
