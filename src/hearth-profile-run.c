@@ -63,14 +63,6 @@ wait_for (GSubprocess *child)
   return 128 + g_subprocess_get_term_sig (child);
 }
 
-static gboolean
-has_data (const char *path)
-{
-  GStatBuf st;
-
-  return g_stat (path, &st) == 0 && st.st_size > 0;
-}
-
 /**
  * hearth_profile_run:
  * @run: what to run and how
@@ -126,7 +118,7 @@ hearth_profile_run (const HearthProfileRun  *run,
     }
   status = wait_for (child);
 
-  if (has_data (out))
+  if (hearth_profile_command_wrote (out))
     *written = g_steal_pointer (&out);
   else if (run->out == NULL)
     g_unlink (out);  /* the name reserved for nothing: the script never ran */

@@ -130,3 +130,17 @@ hearth_profile_command_argv (const HearthProfileRun *run,
   g_strv_builder_addv (argv, (const char **) run->command);
   return g_strv_builder_end (argv);
 }
+
+/**
+ * hearth_profile_command_wrote:
+ * @out: the profile the command was to write
+ *
+ * Returns: whether the run wrote something there (an empty file is the reserved name alone)
+ */
+gboolean
+hearth_profile_command_wrote (const char *out)
+{
+  GStatBuf st;
+
+  return g_stat (out, &st) == 0 && st.st_size > 0;
+}

@@ -30,5 +30,6 @@ char  *hearth_profile_command_reserve_out  (const char * const  *command,
 GStrv  hearth_profile_command_argv         (const HearthProfileRun *run,
                                             const char             *sampler,
                                             const char             *out);
+gboolean hearth_profile_command_wrote      (const char             *out);
 
 G_END_DECLS

@@ -170,14 +170,6 @@ read_more (HearthProfileDialog *self)
                                    g_object_ref (self));
 }
 
-static gboolean
-has_data (const char *path)
-{
-  GStatBuf st;
-
-  return g_stat (path, &st) == 0 && st.st_size > 0;
-}
-
 static void
 set_running (HearthProfileDialog *self,
              gboolean             running)
@@ -219,7 +211,7 @@ finish (HearthProfileDialog *self)
   status = g_subprocess_get_if_exited (self->child) ? g_subprocess_get_exit_status (self->child)
                                                     : 128 + g_subprocess_get_term_sig (self->child);
   g_clear_object (&self->child);
-  written = has_data (self->out);
+  written = hearth_profile_command_wrote (self->out);
   if (!written)
     g_unlink (self->out);  /* the name reserved for nothing */
   set_running (self, FALSE);
