@@ -109,7 +109,9 @@ hearth_profile_run (const HearthProfileRun  *run,
     }
 
   argv = hearth_profile_command_argv (run, sampler, out);
-  child = g_subprocess_newv ((const char * const *) argv, G_SUBPROCESS_FLAGS_NONE, error);
+  /* the script reads and writes the terminal, as it would run without Hearth */
+  child = g_subprocess_newv ((const char * const *) argv, G_SUBPROCESS_FLAGS_STDIN_INHERIT,
+                             error);
   if (child == NULL)
     {
       if (run->out == NULL)

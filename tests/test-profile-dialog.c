@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "hearth-profile-dialog.h"
 #include "hearth-test-ui.h"
@@ -43,6 +44,9 @@ static const char raising_script[] =
   "import sys\n"
   "print('before the error', sys.argv[1:])\n"
   "raise ValueError('broken on purpose')\n";
+
+static const char reading_script[] =
+  "print('got', repr(input()))\n";
 
 static const char sleeping_script[] =
   "import time\n"
@@ -234,6 +238,37 @@ test_raises (Fixture       *f,
   g_remove (written);
 }
 
+/* nothing is typed into the dialog: input () ends at once instead of waiting */
+static void
+test_reads_input (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *output = NULL;
+  g_autofree char *written = NULL;
+
+  int pipe_fds[2], saved_stdin;
+
+  if (hearth_test_ui_skip ())
+    return;
+  /* Hearth's own input is a pipe nobody writes to, as a terminal nobody types in would be */
+  g_assert_cmpint (pipe (pipe_fds), ==, 0);
+  saved_stdin = dup (STDIN_FILENO);
+  g_assert_cmpint (dup2 (pipe_fds[0], STDIN_FILENO), ==, STDIN_FILENO);
+  write_script (f, "reads.py", reading_script);
+  press_run (f, FALSE);
+  g_assert_true (hearth_test_wait_until (not_running, f, RUN_TIMEOUT_MS));
+  dup2 (saved_stdin, STDIN_FILENO);
+  close (saved_stdin);
+  close (pipe_fds[0]);
+  close (pipe_fds[1]);
+  g_assert_nonnull (f->dialog);
+  output = hearth_profile_dialog_get_output (f->dialog);
+  g_assert_nonnull (strstr (output, "EOFError"));
+  g_assert_nonnull (strstr (hearth_profile_dialog_get_status (f->dialog), "status 1 "));
+  written = g_build_filename (tmp_dir, "reads.prof", NULL);
+  g_remove (written);
+}
+
 static gboolean
 sleeping (gpointer user_data)
 {
@@ -339,6 +374,8 @@ main (int   argc,
   g_test_add ("/profile-dialog/sampler", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up,
               test_profiled, fixture_tear_down);
   g_test_add ("/profile-dialog/raises", Fixture, NULL, fixture_set_up, test_raises,
+              fixture_tear_down);
+  g_test_add ("/profile-dialog/reads-input", Fixture, NULL, fixture_set_up, test_reads_input,
               fixture_tear_down);
   g_test_add ("/profile-dialog/cancel-cprofile", Fixture, GINT_TO_POINTER (FALSE),
               fixture_set_up, test_cancel, fixture_tear_down);

@@ -331,6 +331,9 @@ start_child (HearthProfileDialog *self,
   const char *id;
 
   g_subprocess_launcher_set_cwd (launcher, folder);
+  /* nobody types into the dialog: a script that reads its input gets end-of-file, rather
+   * than waiting on the terminal Hearth may have been started from */
+  g_subprocess_launcher_set_stdin_file_path (launcher, "/dev/null");
   /* the output is shown as it comes, not when Python's buffer fills */
   g_subprocess_launcher_setenv (launcher, "PYTHONUNBUFFERED", "1", TRUE);
   self->child = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv, &error);

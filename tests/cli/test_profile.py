@@ -135,9 +135,10 @@ def write(folder, name, text):
     return path
 
 
-def profile(folder, *args):
+def profile(folder, *args, stdin=None):
     return subprocess.run([hearth, "--profile", "--no-window", "--python", sys.executable,
-                           *args], cwd=folder, capture_output=True, text=True, timeout=120)
+                           *args], cwd=folder, capture_output=True, text=True, timeout=120,
+                          input=stdin)
 
 
 def hearth_print(mode, path, *extra):
@@ -326,10 +327,20 @@ def test_threads(folder):
           "--threads: a root per thread, named after it", repr(roots))
 
 
+def test_input(folder):
+    # in a terminal the script reads what Hearth is given: `hearth --profile -- s.py < data`
+    script = write(folder, "reads.py", "print('got', input())\n")
+    for flags in ((), ("--sample",)):
+        proc = profile(folder, *flags, "--", script, stdin="typed line\n")
+        check(proc.returncode == 0 and proc.stdout == "got typed line\n",
+              "%s: the script reads Hearth's input" % ("sampler" if flags else "cProfile"),
+              proc.stdout + proc.stderr)
+
+
 def main():
     with tempfile.TemporaryDirectory() as folder:
         for test in (test_chains, test_balance, test_failures, test_module_and_interrupt,
-                     test_names, test_threads):
+                     test_names, test_threads, test_input):
             sub = os.path.join(folder, test.__name__)
             os.mkdir(sub)
             test(sub)
