@@ -757,7 +757,7 @@ hearth_report_sandwich (GString        *out,
  *
  * One line per block of the flame chart in time order (by start, a parent before its
  * children): `START<TAB>DURATION<TAB>DEPTH<TAB>NAME`, numbers in the profile's unit with
- * `%.9g`, DEPTH 0 at the outermost frame, NAME the frame as in the file.
+ * all their digits, DEPTH 0 at the outermost frame, NAME the frame as in the file.
  */
 void
 hearth_report_chart (GString       *out,
@@ -777,9 +777,9 @@ hearth_report_chart (GString       *out,
     {
       const HearthTimelineBlock *b = &g_array_index (blocks, HearthTimelineBlock, i);
 
-      append_number (out, "%.9g", b->start);
+      append_exact (out, b->start);
       g_string_append_c (out, '\t');
-      append_number (out, "%.9g", b->duration);
+      append_exact (out, b->duration);
       g_string_append_printf (out, "\t%u\t", b->depth);
       append_function_key (out, profile, b->function);
       g_string_append_c (out, '\n');

@@ -715,7 +715,7 @@ hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
   g_array_set_size (self->path, 0);
   g_hash_table_remove_all (self->memo);
   if (self->timeline != NULL)
-    _hearth_timeline_begin_part (self->timeline, TRUE, 0);
+    _hearth_timeline_begin_part (self->timeline, TRUE, 0, factor);
   for (guint i = 0; i < samples.length; i++)
     {
       HearthSpeedscopeList frames;
@@ -809,10 +809,10 @@ hearth_speedscope_timeline_begin (HearthSpeedscopeReader *self,
 
   if (!hearth_json_get_number (profile, "startValue", &origin) || origin > at)
     origin = at;
-  _hearth_timeline_begin_part (self->timeline, FALSE, origin * factor);
+  _hearth_timeline_begin_part (self->timeline, FALSE, origin, factor);
   if (root_len == 0 || !hearth_speedscope_timeline_room (self))
     return;
-  call = _hearth_timeline_open (self->timeline, origin * factor, 0,
+  call = _hearth_timeline_open (self->timeline, origin, 0,
                                 g_array_index (self->stack, guint, 0));
   g_array_append_val (calls, call);
 }
@@ -882,7 +882,7 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
           g_array_append_val (open, frame);
           if (hearth_speedscope_timeline_room (self))
             {
-              guint call = _hearth_timeline_open (self->timeline, at * factor,
+              guint call = _hearth_timeline_open (self->timeline, at,
                                                   self->stack->len - 1,
                                                   g_array_index (self->stack, guint,
                                                                  self->stack->len - 1));
@@ -907,7 +907,7 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
           if (self->timeline != NULL)
             {
               _hearth_timeline_close (self->timeline, g_array_index (calls, guint, calls->len - 1),
-                                      at * factor);
+                                      at);
               g_array_set_size (calls, calls->len - 1);
             }
           self->node = _hearth_profile_stack_parent (self->profile, self->node);
@@ -926,7 +926,7 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
   else
     end = last;
   if (last > -INFINITY)
-    hearth_speedscope_timeline_end (self, calls, end * factor);
+    hearth_speedscope_timeline_end (self, calls, end);
   return TRUE;
 }
 
@@ -1421,7 +1421,8 @@ hearth_speedscope_read (const guint8  *data,
  * (one per thread, say) are merged, each under a root frame named after it; profiles whose
  * unit is not of the same family as the active profile's (time, counts or bytes) are skipped
  * with a warning. Times are converted to seconds. The samples, weights and events are read
- * from the text, the rest by json-glib.
+ * from the text, the rest by json-glib. Their order is kept (see hearth_profile_get_timeline ()),
+ * profile after profile, unless it outgrows its share of the memory budget.
  *
  * Returns: (transfer full): a finished profile, or %NULL with @error set
  */

@@ -34,6 +34,7 @@ struct _HearthTimeline
   GArray *calls;       /* HearthTimelineBlock */
   GArray *parts;       /* HearthTimelinePart */
   double  origin;      /* the file's time at which the current part starts */
+  double  factor;      /* from the file's unit of time to the profile's */
   double  clock;       /* the end of what was added so far */
 };
 
@@ -66,16 +67,20 @@ current_part (HearthTimeline *self)
   return &g_array_index (self->parts, HearthTimelinePart, self->parts->len - 1);
 }
 
+/* Times of an evented part are given as the file has them, in its unit: the difference to
+ * @origin is taken first, so that 11 ms - 10 ms reads 0.001 s, not 0.0009999999999999992. */
 void
 _hearth_timeline_begin_part (HearthTimeline *self,
                              gboolean        sampled,
-                             double          origin)
+                             double          origin,
+                             double          factor)
 {
   HearthTimelinePart part = { sampled, sampled ? self->samples->len : self->calls->len, 0,
                               self->clock };
 
   g_array_append_val (self->parts, part);
   self->origin = origin;
+  self->factor = factor;
 }
 
 /* Ends an evented part at @end (the file's time); a sampled part ends after its samples. */
@@ -90,7 +95,7 @@ _hearth_timeline_end_part (HearthTimeline *self,
   else
     {
       part->n = self->calls->len - part->first;
-      self->clock = MAX (self->clock, part->offset + (end - self->origin));
+      self->clock = MAX (self->clock, part->offset + (end - self->origin) * self->factor);
     }
 }
 
@@ -105,15 +110,16 @@ _hearth_timeline_add_sample (HearthTimeline *self,
   self->clock += weight;
 }
 
-/* Opens a call at @at (the file's time); returns it, for _hearth_timeline_close (). */
+/* Opens a call at @at (the file's time); returns it, for _hearth_timeline_close (). Until
+ * then its duration holds @at, so that its duration is the difference of the file's times. */
 guint
 _hearth_timeline_open (HearthTimeline *self,
                        double          at,
                        guint           depth,
                        guint           function)
 {
-  HearthTimelineBlock block = { current_part (self)->offset + (at - self->origin), 0, depth,
-                                function };
+  HearthTimelineBlock block = { current_part (self)->offset + (at - self->origin) * self->factor,
+                                at, depth, function };
 
   g_array_append_val (self->calls, block);
   self->clock = MAX (self->clock, block.start);
@@ -130,8 +136,8 @@ _hearth_timeline_close (HearthTimeline *self,
 
   g_return_if_fail (call < self->calls->len);
   block = &g_array_index (self->calls, HearthTimelineBlock, call);
-  end = current_part (self)->offset + (at - self->origin);
-  block->duration = MAX (end - block->start, 0);
+  end = current_part (self)->offset + (at - self->origin) * self->factor;
+  block->duration = MAX ((at - block->duration) * self->factor, 0);
   self->clock = MAX (self->clock, end);
 }
 

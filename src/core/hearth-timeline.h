@@ -54,7 +54,8 @@ HearthTimeline *_hearth_timeline_new          (void);
 void            _hearth_timeline_free         (HearthTimeline *self);
 void            _hearth_timeline_begin_part   (HearthTimeline *self,
                                                gboolean        sampled,
-                                               double          origin);
+                                               double          origin,
+                                               double          factor);
 void            _hearth_timeline_end_part     (HearthTimeline *self,
                                                double          end);
 void            _hearth_timeline_add_sample   (HearthTimeline *self,
