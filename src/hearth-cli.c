@@ -204,7 +204,7 @@ print_tree_report (HearthCliOptions  *o,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("unknown --print mode “%s” (summary, bars, widest, folded, warnings, "
-                     "functions, sandwich)"),
+                     "functions, sandwich, chart)"),
                    o->print);
       return FALSE;
     }
@@ -230,6 +230,36 @@ print_tree_report (HearthCliOptions  *o,
   return TRUE;
 }
 
+/* The blocks in time order, where the file keeps that order. */
+static gboolean
+print_chart (HearthProfile  *profile,
+             GString        *out,
+             GError        **error)
+{
+  if (hearth_profile_get_timeline (profile) == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("keeps no time order (%s)"),
+                   hearth_profile_format_to_string (hearth_profile_get_format (profile)));
+      return FALSE;
+    }
+  hearth_report_chart (out, profile);
+  return TRUE;
+}
+
+static gboolean
+print_other (HearthCliOptions  *o,
+             HearthProfile     *profile,
+             GString           *out,
+             GError           **error)
+{
+  if (g_str_equal (o->print, "sandwich"))
+    return print_sandwich (o, profile, out, error);
+  if (g_str_equal (o->print, "chart"))
+    return print_chart (profile, out, error);
+  return print_tree_report (o, profile, out, error);
+}
+
 static int
 run_print (HearthCliOptions *o)
 {
@@ -248,8 +278,7 @@ run_print (HearthCliOptions *o)
     print_summary (profile, out);
   else if (g_str_equal (o->print, "functions"))
     print_functions (o, profile, out);
-  else if (g_str_equal (o->print, "sandwich") ? !print_sandwich (o, profile, out, &error)
-                                              : !print_tree_report (o, profile, out, &error))
+  else if (!print_other (o, profile, out, &error))
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
 
@@ -430,8 +459,8 @@ hearth_cli_run (int     argc,
   HearthCliOptions o = { .cutoff = 0.01, .width = 1200, .count = 10, .max_repeat = 1 };
   GOptionEntry entries[] = {
     { "print", 0, 0, G_OPTION_ARG_STRING, &o.print,
-      N_("Print summary, bars, widest, folded, warnings, functions or sandwich, without a "
-         "window"), N_("MODE") },
+      N_("Print summary, bars, widest, folded, warnings, functions, sandwich or chart (the "
+         "calls in time order), without a window"), N_("MODE") },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &o.export,
       N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,

@@ -112,6 +112,8 @@ struct _HearthProfile
   gboolean             count_inexact;  /* a weight past 2^53, or the sum past 2^64 */
 
   GPtrArray           *warnings;       /* NULL-terminated once finished */
+
+  struct _HearthTimeline *timeline;    /* NULL when the file keeps no time order */
 };
 
 void _hearth_profile_drop_tables (HearthProfile *self);

@@ -16,6 +16,7 @@
 
 #include "hearth-hash.h"
 #include "hearth-profile-instance.h"
+#include "hearth-timeline.h"
 
 /* The line does not fit in 32 bits: see the function's. (Function indices stay far below
  * 2^31: each takes a HearthFunction of 72 bytes.) */
@@ -293,6 +294,7 @@ hearth_profile_finalize (GObject *object)
   g_clear_pointer (&self->caller_offsets, g_free);
   g_clear_pointer (&self->caller_index, g_free);
   g_clear_pointer (&self->stack_nodes, g_array_unref);
+  g_clear_pointer (&self->timeline, _hearth_timeline_free);
   if (self->stack_table.values != NULL)
     hearth_pair_table_clear (&self->stack_table);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);

@@ -749,3 +749,39 @@ hearth_report_sandwich (GString        *out,
   edges = hearth_sandwich_get_callee_edges (sandwich, &n);
   append_edges (out, profile, "callee", edges, n, FALSE);
 }
+
+/**
+ * hearth_report_chart:
+ * @out: where the text goes
+ * @profile: a profile that keeps time order (see hearth_profile_get_timeline ())
+ *
+ * One line per block of the flame chart in time order (by start, a parent before its
+ * children): `START<TAB>DURATION<TAB>DEPTH<TAB>NAME`, numbers in the profile's unit with
+ * all their digits, DEPTH 0 at the outermost frame, NAME the frame as in the file.
+ */
+void
+hearth_report_chart (GString       *out,
+                     HearthProfile *profile)
+{
+  HearthTimeline *timeline;
+  g_autoptr (GArray) blocks = NULL;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (HEARTH_IS_PROFILE (profile));
+
+  timeline = hearth_profile_get_timeline (profile);
+  if (timeline == NULL)
+    return;
+  blocks = hearth_timeline_get_blocks (timeline, profile);
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const HearthTimelineBlock *b = &g_array_index (blocks, HearthTimelineBlock, i);
+
+      append_exact (out, b->start);
+      g_string_append_c (out, '\t');
+      append_exact (out, b->duration);
+      g_string_append_printf (out, "\t%u\t", b->depth);
+      append_function_key (out, profile, b->function);
+      g_string_append_c (out, '\n');
+    }
+}

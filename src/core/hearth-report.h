@@ -11,6 +11,7 @@
 #include "hearth-function-table.h"
 #include "hearth-names.h"
 #include "hearth-sandwich.h"
+#include "hearth-timeline.h"
 
 G_BEGIN_DECLS
 
@@ -32,5 +33,7 @@ void hearth_report_functions (GString             *out,
                               HearthFunctionTable *table);
 void hearth_report_sandwich  (GString             *out,
                               HearthSandwich      *sandwich);
+void hearth_report_chart     (GString             *out,
+                              HearthProfile       *profile);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "hearth-speedscope-reader.h"
 #include "hearth-profile-private.h"
 #include "hearth-speedscope-scan.h"
+#include "hearth-timeline.h"
 
 #include "hearth-hash.h"
 
@@ -31,6 +32,9 @@
 /* json-glib takes about this many times the text it reads: what remains of the file once
  * the big arrays are cut out may take this share of the memory budget. */
 #define HEARTH_SPEEDSCOPE_JSON_SHARE 16
+/* The time order (16 bytes a sample, 24 a call) may take this share of the budget; past it
+ * the profile is read without it. */
+#define HEARTH_SPEEDSCOPE_TIMELINE_SHARE 8
 
 typedef struct
 {
@@ -86,6 +90,9 @@ typedef struct
   guint          n_negative;
   char          *first_negative;
   gboolean       any_sampled;  /* else every profile read was evented: traced */
+  HearthTimeline *timeline;    /* the order of samples and calls (NULL once dropped) */
+  gsize          timeline_max; /* its budget in bytes */
+  gboolean       timeline_dropped;
 } HearthSpeedscopeReader;
 
 static gboolean
@@ -569,6 +576,19 @@ hearth_speedscope_note_negative (HearthSpeedscopeReader *self,
     self->first_negative = g_strdup_printf ("%s: %s %u", self->label, what, index);
 }
 
+/* Drops the time order once it outgrows its budget: the merged profile is still read. */
+static gboolean
+hearth_speedscope_timeline_room (HearthSpeedscopeReader *self)
+{
+  if (self->timeline == NULL)
+    return FALSE;
+  if (G_LIKELY (_hearth_timeline_get_size (self->timeline) < self->timeline_max))
+    return TRUE;
+  g_clear_pointer (&self->timeline, _hearth_timeline_free);
+  self->timeline_dropped = TRUE;
+  return FALSE;
+}
+
 /* Walks one sample's frames from the root. Consecutive samples of a recording mostly share
  * their first frames: the nodes of the previous sample are reused while the indices match,
  * which saves a lookup per frame. */
@@ -694,6 +714,8 @@ hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
 
   g_array_set_size (self->path, 0);
   g_hash_table_remove_all (self->memo);
+  if (self->timeline != NULL)
+    _hearth_timeline_begin_part (self->timeline, TRUE, 0, factor);
   for (guint i = 0; i < samples.length; i++)
     {
       HearthSpeedscopeList frames;
@@ -725,7 +747,13 @@ hearth_speedscope_read_sampled (HearthSpeedscopeReader  *self,
       /* An empty sample (an idle thread) has no function to give its weight to. */
       if (depth > 0)
         _hearth_profile_add_stack_at (self->profile, self->node, weight.number * factor);
+      /* ... but it keeps its place in time, as a gap */
+      if (hearth_speedscope_timeline_room (self))
+        _hearth_timeline_add_sample (self->timeline, depth > 0 ? self->node : 0,
+                                     weight.number * factor);
     }
+  if (self->timeline != NULL)
+    _hearth_timeline_end_part (self->timeline, 0);
   return TRUE;
 }
 
@@ -765,6 +793,42 @@ hearth_speedscope_event_error (HearthSpeedscopeReader  *self,
   return FALSE;
 }
 
+/* Starts the profile's part of the time order at its first event: the clock starts at
+ * startValue, or at that event when startValue is missing or later. A merged file's root
+ * frame is a call lasting the whole profile. */
+static void
+hearth_speedscope_timeline_begin (HearthSpeedscopeReader *self,
+                                  JsonObject             *profile,
+                                  guint                   root_len,
+                                  double                  at,
+                                  double                  factor,
+                                  GArray                 *calls)
+{
+  double origin;
+  guint call;
+
+  if (!hearth_json_get_number (profile, "startValue", &origin) || origin > at)
+    origin = at;
+  _hearth_timeline_begin_part (self->timeline, FALSE, origin, factor);
+  if (root_len == 0 || !hearth_speedscope_timeline_room (self))
+    return;
+  call = _hearth_timeline_open (self->timeline, origin, 0,
+                                g_array_index (self->stack, guint, 0));
+  g_array_append_val (calls, call);
+}
+
+static void
+hearth_speedscope_timeline_end (HearthSpeedscopeReader *self,
+                                GArray                 *calls,
+                                double                  end)
+{
+  if (self->timeline == NULL)
+    return;
+  for (guint i = calls->len; i-- > 0;)
+    _hearth_timeline_close (self->timeline, g_array_index (calls, guint, i), end);
+  _hearth_timeline_end_part (self->timeline, end);
+}
+
 /* Evented profiles: each stretch of time between two events belongs to the exact stack open
  * during it. Events must be in time order and nest properly (as in speedscope); frames
  * still open at the end are closed at endValue, with a warning. */
@@ -777,6 +841,7 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
                                 GError                 **error)
 {
   g_autoptr (GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) calls = g_array_new (FALSE, FALSE, sizeof (guint));
   HearthSpeedscopeList events;
   HearthJsonCursor events_text;
   double last = -INFINITY, end;
@@ -806,6 +871,8 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
         return hearth_speedscope_event_error (self, i, error, "at %g comes before %g", at, last);
       if (last > -INFINITY)
         hearth_speedscope_spend (self, root_len, at - last, factor);
+      else if (self->timeline != NULL)
+        hearth_speedscope_timeline_begin (self, profile, root_len, at, factor, calls);
       last = at;
 
       if (type[0] == 'O')
@@ -813,6 +880,15 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
           if (!hearth_speedscope_push (self, &event.frame, "event", i, &frame, error))
             return FALSE;
           g_array_append_val (open, frame);
+          if (hearth_speedscope_timeline_room (self))
+            {
+              guint call = _hearth_timeline_open (self->timeline, at,
+                                                  self->stack->len - 1,
+                                                  g_array_index (self->stack, guint,
+                                                                 self->stack->len - 1));
+
+              g_array_append_val (calls, call);
+            }
         }
       else if (!hearth_json_value_get_index (&event.frame, self->n_frames, &frame))
         return hearth_speedscope_bad_index (self->label, "event", i, &event.frame,
@@ -828,6 +904,12 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
         {
           g_array_set_size (open, open->len - 1);
           g_array_set_size (self->stack, self->stack->len - 1);
+          if (self->timeline != NULL)
+            {
+              _hearth_timeline_close (self->timeline, g_array_index (calls, guint, calls->len - 1),
+                                      at);
+              g_array_set_size (calls, calls->len - 1);
+            }
           self->node = _hearth_profile_stack_parent (self->profile, self->node);
         }
     }
@@ -841,6 +923,10 @@ hearth_speedscope_read_evented (HearthSpeedscopeReader  *self,
                                    self->label, open->len,
                                    open->len == 1 ? "frame" : "frames", end);
     }
+  else
+    end = last;
+  if (last > -INFINITY)
+    hearth_speedscope_timeline_end (self, calls, end);
   return TRUE;
 }
 
@@ -1296,8 +1382,15 @@ hearth_speedscope_read (const guint8  *data,
   hearth_hash_key_init_random (&self.memo_key);
   self.scratch = g_string_new (NULL);
   self.type = g_string_new (NULL);
+  self.timeline = _hearth_timeline_new ();
+  self.timeline_max = _hearth_memory_budget () / HEARTH_SPEEDSCOPE_TIMELINE_SHARE;
   if (hearth_speedscope_read_all (&self, root, error))
     {
+      if (self.timeline_dropped)
+        _hearth_profile_add_warning (self.profile, "speedscope: too many samples and calls to "
+                                     "keep their time order in memory; read without it");
+      else
+        _hearth_profile_set_timeline (self.profile, g_steal_pointer (&self.timeline));
       if (!self.any_sampled)
         _hearth_profile_set_kind (self.profile, HEARTH_KIND_TRACED);
       _hearth_profile_finish (self.profile);
@@ -1305,6 +1398,7 @@ hearth_speedscope_read (const guint8  *data,
     }
 
   g_clear_object (&self.profile);
+  _hearth_timeline_free (self.timeline);
   g_array_unref (self.stack);
   g_array_unref (self.path);
   g_hash_table_unref (self.memo);
@@ -1327,7 +1421,8 @@ hearth_speedscope_read (const guint8  *data,
  * (one per thread, say) are merged, each under a root frame named after it; profiles whose
  * unit is not of the same family as the active profile's (time, counts or bytes) are skipped
  * with a warning. Times are converted to seconds. The samples, weights and events are read
- * from the text, the rest by json-glib.
+ * from the text, the rest by json-glib. Their order is kept (see hearth_profile_get_timeline ()),
+ * profile after profile, unless it outgrows its share of the memory budget.
  *
  * Returns: (transfer full): a finished profile, or %NULL with @error set
  */

@@ -177,6 +177,18 @@ def helper_chains(chains):
     return found
 
 
+def chart_calls(path):
+    """The names of the blocks at depth 1 of --print chart, a repeat in a row once (a sample
+    between two calls of the same function ends the first block)."""
+    names = []
+    for line in (hearth_print("chart", path) or "").splitlines():
+        _, _, depth, frame = line.split("\t")
+        name = frame.split(" (")[0]
+        if depth == "1" and (not names or names[-1] != name):
+            names.append(name)
+    return names
+
+
 def test_chains(folder):
     script = write(folder, "chains.py", CHAINS)
     for sample, out in ((False, "chains.prof"), (True, "chains.speedscope.json")):
@@ -191,6 +203,9 @@ def test_chains(folder):
             want = {("prepare", "helper", "load"), ("analyze", "helper", "smooth")}
             check(set(shares) == want and all(s > 0.2 for s in shares.values()),
                   "sampler: exactly the two true chains through helper", repr(shares))
+            check(chart_calls(os.path.join(folder, out)) == ["prepare", "analyze"] * 2,
+                  "sampler: --print chart has the calls under <module> in the order made",
+                  repr(chart_calls(os.path.join(folder, out))))
             continue
         # cProfile keeps helper's time per caller and per callee, not per chain: each chain
         # is estimated as its caller's share times its callee's share, which the equal work
