@@ -39,6 +39,10 @@
 /* No read takes more than this at once: the cancellable is checked, and the progress
  * updated, at least every so many bytes. */
 #define HEARTH_READ_STEP  (4 << 20)
+/* Compressed data is taken in small steps: the ratio above compares what came out with what
+ * went in, and a reader asking for a big part at once must not take in megabytes of a bomb
+ * (which inflate to a gigabyte) before the ratio can tell. */
+#define HEARTH_COMPRESSED_STEP (64 << 10)
 
 /* ------------------------------------------------------------------------------------------ */
 
@@ -135,6 +139,7 @@ struct _HearthLimitStream
 
   guint64            limit;
   guint64            seen;
+  gsize              step;          /* the most one read takes */
   gboolean           decompressed;
   HearthLimitStream *compressed;    /* borrowed: what counts the bytes before inflating */
   HearthLoadProgress *progress;     /* owned, or NULL */
@@ -169,7 +174,7 @@ hearth_limit_stream_read (GInputStream  *stream,
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return -1;
-  count = MIN (count, HEARTH_READ_STEP);
+  count = MIN (count, self->step);
   if (self->seen >= self->limit)
     {
       /* one byte more tells a file of exactly @limit bytes from a longer one */
@@ -230,6 +235,7 @@ hearth_limit_stream_new (GInputStream *base,
                                           "close-base-stream", FALSE, NULL);
 
   self->limit = limit;
+  self->step = HEARTH_READ_STEP;
   self->decompressed = decompressed;
   return G_INPUT_STREAM (self);
 }
@@ -450,8 +456,11 @@ load_decoded (GInputStream  *buffered,
               GError       **error)
 {
   g_autoptr (GInputStream) counted = hearth_limit_stream_new (buffered, G_MAXUINT64, FALSE);
-  g_autoptr (GInputStream) plain = g_converter_input_stream_new (counted, converter);
+  g_autoptr (GInputStream) plain = NULL;
   g_autoptr (GInputStream) limited = NULL;
+
+  HEARTH_LIMIT_STREAM (counted)->step = HEARTH_COMPRESSED_STEP;
+  plain = g_converter_input_stream_new (counted, converter);
 
   limited = hearth_limit_stream_new (plain, decompressed ? input_budget () /
                                      HEARTH_DECOMPRESSED_SHARE : input_budget (), decompressed);

@@ -11,6 +11,7 @@ import json
 import marshal
 import os
 import random
+import re
 import resource
 import subprocess
 import sys
@@ -140,6 +141,13 @@ with tempfile.TemporaryDirectory() as tmp:
     gzip_bomb(at("stacks.folded.gz"), b"", b"main;work;leaf 1\n" * 61681, 4 << 30)
     expect_error("folded gzip bomb of stack lines", at("stacks.folded.gz"),
                  ["too large", "after decompression"])
+    # the ratio stops it soon after its first 64 MB, however much a reader asks for at once
+    # (with no address space limit, the folded reader takes big parts on all cores)
+    _, err, _ = run(["--print", "summary", at("stacks.folded.gz")],
+                    address_space=resource.RLIM_INFINITY)
+    stopped = re.search(r"more than ([0-9.]+)\s*MB after decompression", err)
+    check(stopped is not None and float(stopped.group(1)) < 128,
+          "folded gzip bomb stopped within 128 MB", err)
 
     # Files that are no files, and endless ones.
     os.mkfifo(at("fifo"))
