@@ -18,6 +18,7 @@
 #include "hearth-export.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
+#include "hearth-profile-merge.h"
 #include "hearth-profile-run.h"
 #include "hearth-report.h"
 
@@ -37,6 +38,7 @@ typedef struct
   int      count;
   int      max_repeat;
   gboolean compare;
+  gboolean merge;
   gboolean icicle;
   gboolean no_source;
   gboolean version;
@@ -230,6 +232,16 @@ print_tree_report (HearthCliOptions  *o,
   return TRUE;
 }
 
+/* The one profile a mode reads: a file, or with --merge the files added up. */
+static HearthProfile *
+load_profile (HearthCliOptions  *o,
+              GError           **error)
+{
+  if (o->merge)
+    return hearth_profile_merge_paths ((const char * const *) o->files, error);
+  return hearth_profile_load_path (o->files[0], error);
+}
+
 static int
 run_print (HearthCliOptions *o)
 {
@@ -237,10 +249,11 @@ run_print (HearthCliOptions *o)
   g_autoptr (GString) out = g_string_new (NULL);
   g_autoptr (GError) error = NULL;
 
-  if (o->files == NULL || g_strv_length (o->files) != 1)
-    return fail (_("--print takes exactly one profile file"));
+  if (o->files == NULL || (g_strv_length (o->files) != 1 && !o->merge))
+    return fail (o->merge ? _("--merge takes the profile files to add up")
+                          : _("--print takes exactly one profile file"));
 
-  profile = hearth_profile_load_path (o->files[0], &error);
+  profile = load_profile (o, &error);
   if (profile == NULL)
     return fail (error->message);
 
@@ -251,7 +264,8 @@ run_print (HearthCliOptions *o)
   else if (g_str_equal (o->print, "sandwich") ? !print_sandwich (o, profile, out, &error)
                                               : !print_tree_report (o, profile, out, &error))
     {
-      g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
+      const char *what = o->merge ? hearth_profile_get_name (profile) : o->files[0];
+      g_autofree char *message = g_strdup_printf ("%s: %s", what, error->message);
 
       return fail (message);
     }
@@ -270,6 +284,18 @@ load_for_export (HearthCliOptions  *o,
 {
   guint n = o->files ? g_strv_length (o->files) : 0;
 
+  if (o->merge)
+    {
+      if (o->compare || n == 0)
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                               o->compare ? _("--merge does not go with --compare yet")
+                                          : _("--merge takes the profile files to add up"));
+          return FALSE;
+        }
+      *before = load_profile (o, error);
+      return *before != NULL;
+    }
   if (n == 0 || n > 2 || (n == 2 && !o->compare))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -436,6 +462,9 @@ hearth_cli_run (int     argc,
       N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
       N_("Compare two profiles, before and after, on one time axis"), NULL },
+    { "merge", 0, 0, G_OPTION_ARG_NONE, &o.merge,
+      N_("Add the profiles up into one, as pstats.Stats (A, B, …) does (runs of one program)"),
+      NULL },
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width of an export in pixels"), N_("PX") },
     { "root", 0, 0, G_OPTION_ARG_STRING, &o.root,
       N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
@@ -507,6 +536,9 @@ hearth_cli_run (int     argc,
           (*window_argv)[1] = g_strdup ((*files)[0]);
         }
     }
+  else if (o.merge && o.print == NULL && o.export == NULL)
+    status = fail (_("--merge goes with --print or --export: the window does not open merged "
+                     "profiles yet"));
   else if (o.print != NULL)
     {
       /* Machine-readable output: a decimal point, whatever the user's locale. */
