@@ -123,6 +123,36 @@ for group in GROUPS:
         enumerate(zip(runs, paths)))
     check(ok, f"{label} warnings list the runs", "\n".join(runs))
 
+# The merged tree against the independent Python walk over pstats' own merge, dumped: the
+# same bars in the same order (the profile module's groups are left out: pstats keeps their
+# code objects apart, see by_text)
+calltree = os.path.join(tools, "calltree.py")
+
+
+def same_bar(got, want):
+    g, w = got.split("\t"), want.split("\t")
+    return (len(g) == len(w) == 7 and g[0] == w[0] and g[5:] == w[5:] and all(
+        math.isclose(float(a), float(b), rel_tol=1e-8, abs_tol=1e-15)
+        for a, b in zip(g[1:5], w[1:5])))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    for group in GROUPS[:2] + GROUPS[3:6]:
+        paths = [os.path.join(data, p) for p in group]
+        label = "+".join(os.path.basename(p) for p in paths)
+        dumped = os.path.join(tmp, "merged.prof")
+        merged_stats(paths).dump_stats(dumped)
+        want = subprocess.run([sys.executable, calltree, "--print", "bars", dumped],
+                              capture_output=True, timeout=300).stdout.decode().splitlines()
+        proc = run("--merge", *paths, "--print", "bars")
+        got = proc.stdout.decode().splitlines()
+        bad = None if len(got) == len(want) > 0 else \
+            f"hearth {len(got)} bars, calltree.py {len(want)} {proc.stderr.decode()}"
+        for i, (g, w) in enumerate(zip(got, want)):
+            if bad is None and not same_bar(g, w):
+                bad = f"bar {i + 1}: hearth {g!r} calltree.py {w!r}"
+        check(bad is None, f"{label} bars against calltree.py on the dumped merge", bad or "")
+
 # One file merged with itself doubles every number: the order of the table is the same.
 path = os.path.join(data, "cprofile_py312.prof")
 one = run("--print", "functions", path).stdout.decode().splitlines()
