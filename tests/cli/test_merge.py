@@ -153,6 +153,34 @@ with tempfile.TemporaryDirectory() as tmp:
                 bad = f"bar {i + 1}: hearth {g!r} calltree.py {w!r}"
         check(bad is None, f"{label} bars against calltree.py on the dumped merge", bad or "")
 
+# The spread against each file's own walk from the merged tree's root, every bar kept: the
+# merged bars in their order, each chain's widths in the runs that have it.
+def bars_by_chain(lines):
+    return {line.split("\t")[6]: float(line.split("\t")[2]) for line in lines}
+
+
+for group in GROUPS[:2] + GROUPS[4:6]:
+    paths = [os.path.join(data, p) for p in group]
+    label = "+".join(os.path.basename(p) for p in paths)
+    merged = run("--merge", *paths, "--print", "bars").stdout.decode().splitlines()
+    root = merged[0].split("\t")[6]
+    per_run = [bars_by_chain(run("--print", "bars", "--cutoff", "0", "--root", root, p)
+                             .stdout.decode().splitlines()) for p in paths]
+    proc = run("--merge", *paths, "--print", "spread")
+    got = proc.stdout.decode().splitlines()
+    bad = None if len(got) == len(merged) > 0 else \
+        f"{len(got)} lines for {len(merged)} bars {proc.stderr.decode()}"
+    for line, bar in zip(got, merged):
+        mean, low, high, n, chain = line.split("\t")
+        widths = [r[chain] for r in per_run if chain in r]
+        padded = widths + [0.0] * (len(paths) - len(widths))
+        want = [sum(padded) / len(paths), min(padded), max(padded)]
+        if bad is None and (chain != bar.split("\t")[6] or int(n) != len(widths) or not all(
+                math.isclose(float(g), w, rel_tol=1e-8, abs_tol=1e-12)
+                for g, w in zip([mean, low, high], want))):
+            bad = f"hearth {line!r}, per-file walks {want} in {len(widths)} runs"
+    check(bad is None, f"{label} spread against per-file walks", bad or "")
+
 # One file merged with itself doubles every number: the order of the table is the same.
 path = os.path.join(data, "cprofile_py312.prof")
 one = run("--print", "functions", path).stdout.decode().splitlines()
@@ -190,6 +218,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(proc.returncode == 0 and "total: 15\n" in out and "kind: sampled\n" in out
           and f"warning: run 2 of 3: {b}, total 3 samples\n" in out,
           "summary of a stack merge", out + proc.stderr.decode())
+
+    # The spread of each bar, worked out by hand: the runs' totals are 7, 3 and 5; f is in
+    # two runs (3 and 2), b and c in one each.
+    proc = run("--merge", a, b, c, "--print", "spread")
+    check(proc.stdout.decode() == "5\t3\t7\t3\tall\n"
+                                  "5\t3\t7\t3\tall;main\n"
+                                  "3.33333333\t2\t5\t3\tall;main;a\n"
+                                  "1.66666667\t0\t3\t2\tall;main;a;f\n"
+                                  "1.33333333\t0\t4\t1\tall;main;b\n"
+                                  "0.333333333\t0\t1\t1\tall;main;c\n",
+          "--print spread of folded runs", proc.stdout.decode() + proc.stderr.decode())
+    proc = run("--print", "spread", a)
+    check(proc.returncode == 1 and proc.stdout == b"" and b"--merge" in proc.stderr,
+          "--print spread needs --merge", proc.stderr.decode())
 
     # --export draws the merged profile
     png = os.path.join(tmp, "merged.png")
