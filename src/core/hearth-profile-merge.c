@@ -27,9 +27,16 @@ typedef struct
 
 typedef struct
 {
+  guint   caller;
+  guint   callee;
+  Numbers numbers;
+} EdgeSum;
+
+typedef struct
+{
   HearthProfile *merged;
   GArray        *numbers;      /* Numbers, by merged function */
-  GArray        *edges;        /* HearthEdge, in order of first appearance */
+  GArray        *edges;        /* EdgeSum, in order of first appearance */
   GHashTable    *edge_index;   /* caller << 32 | callee -> index in edges + 1 */
 } Merge;
 
@@ -103,6 +110,20 @@ map_functions (Merge         *m,
   return map;
 }
 
+/* The four numbers pstats keeps, of a function or of an edge, added to @sum. */
+static void
+add_four (Numbers *sum,
+          gint64   prim_calls,
+          gint64   calls,
+          double   own,
+          double   cum)
+{
+  sum->prim_calls = add_count (sum->prim_calls, prim_calls);
+  sum->calls = add_count (sum->calls, calls);
+  sum->own += own;
+  sum->cum += cum;
+}
+
 /* pstats' add_func_stats: the four numbers of a listed function summed. */
 static void
 add_numbers (Merge         *m,
@@ -116,10 +137,7 @@ add_numbers (Merge         *m,
 
       if (!f->listed)
         continue;
-      sum->prim_calls = add_count (sum->prim_calls, f->prim_calls);
-      sum->calls = add_count (sum->calls, f->calls);
-      sum->own += f->own;
-      sum->cum += f->cum;
+      add_four (sum, f->prim_calls, f->calls, f->own, f->cum);
       sum->listed = TRUE;
     }
 }
@@ -135,22 +153,19 @@ add_edges (Merge         *m,
       const HearthEdge *e = hearth_profile_get_edge (run, i);
       guint64 key = (guint64) map[e->caller] << 32 | map[e->callee];
       guint index = GPOINTER_TO_UINT (g_hash_table_lookup (m->edge_index, &key));
-      HearthEdge *sum;
+      EdgeSum *sum;
 
       if (index == 0)
         {
-          HearthEdge fresh = { map[e->caller], map[e->callee], 0, 0, 0, 0 };
+          EdgeSum fresh = { map[e->caller], map[e->callee], { 0 } };
 
           g_array_append_val (m->edges, fresh);
           index = m->edges->len;
           g_hash_table_insert (m->edge_index, g_memdup2 (&key, sizeof key),
                                GUINT_TO_POINTER (index));
         }
-      sum = &g_array_index (m->edges, HearthEdge, index - 1);
-      sum->calls = add_count (sum->calls, e->calls);
-      sum->prim_calls = add_count (sum->prim_calls, e->prim_calls);
-      sum->own += e->own;
-      sum->cum += e->cum;
+      sum = &g_array_index (m->edges, EdgeSum, index - 1);
+      add_four (&sum->numbers, e->prim_calls, e->calls, e->own, e->cum);
     }
 }
 
@@ -220,8 +235,13 @@ finish_merge (Merge *m)
         _hearth_profile_set_numbers (m->merged, f, sum->prim_calls, sum->calls, sum->own,
                                      sum->cum);
     }
-  _hearth_profile_add_edges (m->merged, (const HearthEdge *) (void *) m->edges->data,
-                             m->edges->len);
+  for (guint i = 0; i < m->edges->len; i++)
+    {
+      const EdgeSum *e = &g_array_index (m->edges, EdgeSum, i);
+
+      _hearth_profile_set_edge (m->merged, e->caller, e->callee, e->numbers.calls,
+                                e->numbers.prim_calls, e->numbers.own, e->numbers.cum);
+    }
   _hearth_profile_finish (m->merged);
 }
 
@@ -259,7 +279,7 @@ hearth_profile_merge (HearthProfile * const *profiles,
                                   hearth_profile_get_kind (first),
                                   hearth_profile_get_unit (first));
   m.numbers = g_array_new (FALSE, TRUE, sizeof (Numbers));
-  m.edges = g_array_new (FALSE, FALSE, sizeof (HearthEdge));
+  m.edges = g_array_new (FALSE, FALSE, sizeof (EdgeSum));
   m.edge_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   /* pstats.Stats (a, b, c) reads a, then adds c and b (Stats.add walks its arguments in
