@@ -18,6 +18,7 @@
 #include "hearth-export.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
+#include "hearth-profile-merge.h"
 #include "hearth-profile-run.h"
 #include "hearth-report.h"
 
@@ -37,6 +38,7 @@ typedef struct
   int      count;
   int      max_repeat;
   gboolean compare;
+  gboolean merge;
   gboolean icicle;
   gboolean no_source;
   gboolean version;
@@ -260,6 +262,90 @@ print_other (HearthCliOptions  *o,
   return print_tree_report (o, profile, out, error);
 }
 
+/* The one profile a mode reads: a file, or with --merge the files added up. */
+static HearthProfile *
+load_profile (HearthCliOptions  *o,
+              GError           **error)
+{
+  if (o->merge)
+    return hearth_profile_merge_paths ((const char * const *) o->files, error);
+  return hearth_profile_load_path (o->files[0], error);
+}
+
+/* A run's function that is @merged's function @function, or -1. */
+static gint
+run_function (HearthProfile *merged,
+              guint          function,
+              HearthProfile *run)
+{
+  const HearthFunction *f = hearth_profile_get_function (merged, function);
+
+  if (f->frame == NULL)
+    return hearth_profile_lookup (run, f->file, f->line, f->name);
+  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
+    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
+      return (gint) i;
+  return -1;
+}
+
+/* A run walked from the merged tree's root (chains are matched from the root), every bar
+ * kept. A run without that function gets the tree of its own default root: no chain of it
+ * matches, and the spread counts the run as having none of the bars. */
+static HearthCallTree *
+build_run_tree (HearthCliOptions  *o,
+                HearthCallTree    *merged,
+                HearthProfile     *run,
+                GError           **error)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  HearthProfile *profile = hearth_call_tree_get_profile (merged);
+  guint root = hearth_call_tree_get_n_nodes (merged) > 0
+               ? hearth_call_tree_get_node (merged, 0)->function : G_MAXUINT;
+
+  options.cutoff = 0;
+  options.max_repeat = (guint) o->max_repeat;
+  if (root < hearth_profile_get_n_functions (profile))
+    options.root = run_function (profile, root, run);
+  return hearth_call_tree_new (run, &options, error);
+}
+
+/* --print spread: each bar of the merged runs with its width in each run. The runs' walks
+ * keep every bar, so that a bar under the cutoff in one run is not taken for a missing one. */
+static gboolean
+print_spread (HearthCliOptions  *o,
+              GString           *out,
+              GError           **error)
+{
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) trees = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (HearthProfile) merged = NULL;
+  g_autoptr (HearthCallTree) tree = NULL;
+
+  for (guint i = 0; o->files[i] != NULL; i++)
+    {
+      HearthProfile *run = hearth_profile_load_path (o->files[i], error);
+
+      if (run == NULL)
+        return FALSE;
+      g_ptr_array_add (runs, run);
+    }
+  merged = hearth_profile_merge ((HearthProfile * const *) runs->pdata, runs->len, error);
+  if (merged == NULL || (tree = build_tree (o, merged, error)) == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < runs->len; i++)
+    {
+      HearthCallTree *run_tree = build_run_tree (o, tree, runs->pdata[i], error);
+
+      if (run_tree == NULL)
+        return FALSE;
+      g_ptr_array_add (trees, run_tree);
+    }
+
+  hearth_report_spread (out, tree, (HearthCallTree * const *) trees->pdata, trees->len);
+  return TRUE;
+}
+
 static int
 run_print (HearthCliOptions *o)
 {
@@ -267,10 +353,21 @@ run_print (HearthCliOptions *o)
   g_autoptr (GString) out = g_string_new (NULL);
   g_autoptr (GError) error = NULL;
 
-  if (o->files == NULL || g_strv_length (o->files) != 1)
-    return fail (_("--print takes exactly one profile file"));
+  if (o->files == NULL || (g_strv_length (o->files) != 1 && !o->merge))
+    return fail (o->merge ? _("--merge takes the profile files to add up")
+                          : _("--print takes exactly one profile file"));
 
-  profile = hearth_profile_load_path (o->files[0], &error);
+  if (g_str_equal (o->print, "spread"))
+    {
+      if (!o->merge)
+        return fail (_("--print spread goes with --merge"));
+      if (!print_spread (o, out, &error))
+        return fail (error->message);
+      fwrite (out->str, 1, out->len, stdout);
+      return fflush (stdout) == 0 ? 0 : 1;
+    }
+
+  profile = load_profile (o, &error);
   if (profile == NULL)
     return fail (error->message);
 
@@ -280,7 +377,8 @@ run_print (HearthCliOptions *o)
     print_functions (o, profile, out);
   else if (!print_other (o, profile, out, &error))
     {
-      g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
+      const char *what = o->merge ? hearth_profile_get_name (profile) : o->files[0];
+      g_autofree char *message = g_strdup_printf ("%s: %s", what, error->message);
 
       return fail (message);
     }
@@ -299,6 +397,18 @@ load_for_export (HearthCliOptions  *o,
 {
   guint n = o->files ? g_strv_length (o->files) : 0;
 
+  if (o->merge)
+    {
+      if (o->compare || n == 0)
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                               o->compare ? _("--merge does not go with --compare yet")
+                                          : _("--merge takes the profile files to add up"));
+          return FALSE;
+        }
+      *before = load_profile (o, error);
+      return *before != NULL;
+    }
   if (n == 0 || n > 2 || (n == 2 && !o->compare))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -459,12 +569,15 @@ hearth_cli_run (int     argc,
   HearthCliOptions o = { .cutoff = 0.01, .width = 1200, .count = 10, .max_repeat = 1 };
   GOptionEntry entries[] = {
     { "print", 0, 0, G_OPTION_ARG_STRING, &o.print,
-      N_("Print summary, bars, widest, folded, warnings, functions, sandwich or chart (the "
-         "calls in time order), without a window"), N_("MODE") },
+      N_("Print summary, bars, widest, folded, warnings, functions, sandwich, chart (the "
+         "calls in time order) or (with --merge) spread, without a window"), N_("MODE") },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &o.export,
       N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
       N_("Compare two profiles, before and after, on one time axis"), NULL },
+    { "merge", 0, 0, G_OPTION_ARG_NONE, &o.merge,
+      N_("Add the profiles up into one, as pstats.Stats (A, B, …) does (runs of one program)"),
+      NULL },
     { "width", 0, 0, G_OPTION_ARG_INT, &o.width, N_("Width of an export in pixels"), N_("PX") },
     { "root", 0, 0, G_OPTION_ARG_STRING, &o.root,
       N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
@@ -536,6 +649,9 @@ hearth_cli_run (int     argc,
           (*window_argv)[1] = g_strdup ((*files)[0]);
         }
     }
+  else if (o.merge && o.print == NULL && o.export == NULL)
+    status = fail (_("--merge goes with --print or --export: the window does not open merged "
+                     "profiles yet"));
   else if (o.print != NULL)
     {
       /* Machine-readable output: a decimal point, whatever the user's locale. */

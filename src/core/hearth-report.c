@@ -160,6 +160,21 @@ names_for (HearthCallTree *tree,
  * unit with `%.9g`, FLAGS `E`, `S`, `ES` or `-`, CHAIN the functions from the root as
  * `file:line:name` joined by `;` (frames as in the file for stack profiles).
  */
+/* @chain becomes bar @node's chain, given the previous bar's in walk order: the two share
+ * the prefix up to @node's parent, whose end @prefix keeps per depth. */
+static void
+next_chain (GString          *chain,
+            gsize            *prefix,
+            HearthCallTree   *tree,
+            const HearthNode *node)
+{
+  g_string_truncate (chain, node->depth > 0 ? prefix[node->depth - 1] : 0);
+  if (node->depth > 0)
+    g_string_append_c (chain, ';');
+  append_key (chain, tree, node->function);
+  prefix[node->depth] = chain->len;
+}
+
 void
 hearth_report_bars (GString        *out,
                     HearthCallTree *tree)
@@ -175,13 +190,7 @@ hearth_report_bars (GString        *out,
     {
       const HearthNode *node = hearth_call_tree_get_node (tree, i);
 
-      /* in walk order the chain of the previous bar shares this one's prefix */
-      g_string_truncate (chain, node->depth > 0 ? prefix[node->depth - 1] : 0);
-      if (node->depth > 0)
-        g_string_append_c (chain, ';');
-      append_key (chain, tree, node->function);
-      prefix[node->depth] = chain->len;
-
+      next_chain (chain, prefix, tree, node);
       g_string_append_printf (out, "%u\t", node->depth);
       append_number (out, "%.9g", node->left);
       g_string_append_c (out, '\t');
@@ -198,6 +207,88 @@ hearth_report_bars (GString        *out,
       if (node->flags == 0)
         g_string_append_c (out, '-');
       g_string_append_c (out, '\t');
+      g_string_append_len (out, chain->str, chain->len);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* Each chain of @tree with its width, summed should a chain come twice. */
+static void
+add_widths (GHashTable     *widths,
+            HearthCallTree *tree,
+            guint           run,
+            guint           n_runs)
+{
+  g_autoptr (GString) chain = g_string_new (NULL);
+  g_autofree gsize *prefix = g_new (gsize, hearth_call_tree_get_max_depth (tree) + 2);
+
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+      double *w;
+
+      next_chain (chain, prefix, tree, node);
+      w = g_hash_table_lookup (widths, chain->str);
+      if (w == NULL)
+        {
+          w = g_new (double, n_runs);
+          for (guint r = 0; r < n_runs; r++)
+            w[r] = NAN;  /* no bar in that run */
+          g_hash_table_insert (widths, g_strdup (chain->str), w);
+        }
+      w[run] = isnan (w[run]) ? node->width : w[run] + node->width;
+    }
+}
+
+/**
+ * hearth_report_spread:
+ * @out: where the text goes
+ * @merged: the call tree of the merged runs
+ * @runs: (array length=n_runs): the call tree of each run
+ * @n_runs: how many runs
+ *
+ * One line per bar of @merged in walk order: `MEAN<TAB>MIN<TAB>MAX<TAB>RUNS<TAB>CHAIN`, the
+ * width of the same chain in each run (a run without that bar counts as 0 for the mean and
+ * the minimum), RUNS the runs that have it; numbers in the profile's unit with `%.9g`.
+ */
+void
+hearth_report_spread (GString               *out,
+                      HearthCallTree        *merged,
+                      HearthCallTree * const *runs,
+                      guint                  n_runs)
+{
+  g_autoptr (GHashTable) widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GString) chain = g_string_new (NULL);
+  g_autofree gsize *prefix = g_new (gsize, hearth_call_tree_get_max_depth (merged) + 2);
+
+  g_return_if_fail (out != NULL && HEARTH_IS_CALL_TREE (merged) && n_runs > 0);
+
+  for (guint r = 0; r < n_runs; r++)
+    add_widths (widths, runs[r], r, n_runs);
+
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (merged); i++)
+    {
+      const double *w;
+      double sum = 0, min = G_MAXDOUBLE, max = 0;
+      guint present = 0;
+
+      next_chain (chain, prefix, merged, hearth_call_tree_get_node (merged, i));
+      w = g_hash_table_lookup (widths, chain->str);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          double v = (w != NULL && !isnan (w[r])) ? w[r] : 0;
+
+          present += (w != NULL && !isnan (w[r]));
+          sum += v;
+          min = MIN (min, v);
+          max = MAX (max, v);
+        }
+      append_number (out, "%.9g", sum / n_runs);
+      g_string_append_c (out, '\t');
+      append_number (out, "%.9g", min);
+      g_string_append_c (out, '\t');
+      append_number (out, "%.9g", max);
+      g_string_append_printf (out, "\t%u\t", present);
       g_string_append_len (out, chain->str, chain->len);
       g_string_append_c (out, '\n');
     }

@@ -19,6 +19,10 @@ G_BEGIN_DECLS
 
 void hearth_report_bars     (GString        *out,
                              HearthCallTree *tree);
+void hearth_report_spread   (GString               *out,
+                             HearthCallTree        *merged,
+                             HearthCallTree * const *runs,
+                             guint                  n_runs);
 void hearth_report_widest   (GString        *out,
                              HearthCallTree *tree,
                              HearthNames    *names,
