@@ -116,7 +116,8 @@ dup_cell_text (HearthFunctionsPane     *self,
         return g_strdup_printf ("%s:%" G_GINT64_FORMAT, fn->file, fn->line);
       return g_strdup (fn->file);
     case HEARTH_FUNCTION_COLUMN_NAME:
-      return g_strdup (hearth_names_get_distinct (self->names, row->function));
+      /* qualified, so that two <listcomp> tell apart; the place has a column of its own */
+      return g_strdup (hearth_names_get_qualified (self->names, row->function));
     case HEARTH_FUNCTION_COLUMN_CATEGORY:
     default:
       return NULL;
@@ -228,7 +229,7 @@ bind_cell (GtkSignalListItemFactory *factory,
   text = dup_cell_text (self, column, row);
   gtk_label_set_text (GTK_LABEL (child), text);
   if (column == HEARTH_FUNCTION_COLUMN_NAME)
-    gtk_widget_set_tooltip_text (child, hearth_names_get_qualified (self->names, row->function));
+    gtk_widget_set_tooltip_text (child, hearth_names_get_distinct (self->names, row->function));
   else if (column == HEARTH_FUNCTION_COLUMN_PLACE)
     gtk_widget_set_tooltip_text (child, text);
 }
