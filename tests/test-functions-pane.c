@@ -26,32 +26,16 @@ typedef struct
   HearthFunctionsPane *pane;
 } Fixture;
 
-static gboolean
-loaded (gpointer user_data)
-{
-  HearthSession *session = hearth_window_get_session (user_data);
-
-  return hearth_session_get_tree (session) != NULL && !hearth_session_get_loading (session) &&
-         !hearth_session_get_busy (session);
-}
-
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autofree char *path = NULL;
-  g_autoptr (GFile) file = NULL;
-  GList *windows;
 
   if (!hearth_test_ui_have_display ())
     return;
   path = hearth_test_example_path ("before.prof");
-  file = g_file_new_for_path (path);
-  hearth_application_open_file (app, file, NULL);
-  windows = gtk_application_get_windows (GTK_APPLICATION (app));
-  g_assert_nonnull (windows);
-  f->window = windows->data;
-  g_assert_true (hearth_test_wait_until (loaded, f->window, 20000));
+  f->window = HEARTH_WINDOW (hearth_test_open_window (app, path, 1280, 800));
   f->session = hearth_window_get_session (f->window);
   f->pane = HEARTH_FUNCTIONS_PANE (f->window->functions_pane);
   gtk_notebook_set_current_page (GTK_NOTEBOOK (f->window->notebook),
