@@ -60,6 +60,7 @@ struct _HearthFlameView
   guint                run;             /* which run of a comparison the session is */
   gboolean             normalized;
   gint                 linked;          /* the bar matching the other view's hover */
+  GArray              *marked;          /* guint: bars of the function picked in a table */
   gint                 hover;
   gint                 menu_node;
   double               pointer_x;

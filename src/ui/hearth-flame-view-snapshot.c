@@ -200,9 +200,18 @@ append_marks (HearthFlameView *self,
   graphene_rect_t bounds;
   GdkRGBA fg;
 
-  if (self->linked < 0 && self->hover < 0)
+  if (self->linked < 0 && self->hover < 0 && self->marked == NULL)
     return;
   hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
+  for (guint i = 0; self->marked != NULL && i < self->marked->len; i++)
+    {
+      guint node = g_array_index (self->marked, guint, i);
+
+      if (node < _hearth_flame_view_n_nodes (self) &&
+          _hearth_flame_view_node_bounds (self, node, offset, &bounds) &&
+          bounds.size.width >= 1)
+        append_outline (snapshot, &bounds, 2, &fg);
+    }
   if (self->linked >= 0 && self->linked != self->hover &&
       (guint) self->linked < _hearth_flame_view_n_nodes (self) &&
       _hearth_flame_view_node_bounds (self, self->linked, offset, &bounds))

@@ -434,6 +434,7 @@ on_tree_changed (HearthFlameView *self)
   set_renderer_trees (self);
   self->tree_set_at = tree != NULL ? g_get_monotonic_time () : 0;
   self->linked = -1;
+  g_clear_pointer (&self->marked, g_array_unref);
   self->hover = -1;
   self->menu_node = -1;
   _hearth_flame_view_stop_animation (self);
@@ -543,6 +544,7 @@ hearth_flame_view_finalize (GObject *object)
   HearthFlameView *self = HEARTH_FLAME_VIEW (object);
 
   g_clear_pointer (&self->font, pango_font_description_free);
+  g_clear_pointer (&self->marked, g_array_unref);
 
   G_OBJECT_CLASS (hearth_flame_view_parent_class)->finalize (object);
 }
@@ -857,4 +859,42 @@ hearth_flame_view_set_linked (HearthFlameView *self,
     return;
   self->linked = node;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * hearth_flame_view_set_marked:
+ * @self: a #HearthFlameView
+ * @nodes: (array length=n_nodes) (nullable): bars to outline
+ * @n_nodes: how many
+ *
+ * Outlines every bar of a function picked elsewhere (the Functions table), over the graph
+ * as drawn, so that the search's marks stay as they are.
+ */
+void
+hearth_flame_view_set_marked (HearthFlameView *self,
+                              const guint     *nodes,
+                              guint            n_nodes)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
+
+  g_clear_pointer (&self->marked, g_array_unref);
+  if (n_nodes > 0)
+    {
+      self->marked = g_array_sized_new (FALSE, FALSE, sizeof (guint), n_nodes);
+      g_array_append_vals (self->marked, nodes, n_nodes);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * hearth_flame_view_get_n_marked:
+ * @self: a #HearthFlameView
+ *
+ * Returns: how many bars hearth_flame_view_set_marked() outlines
+ */
+guint
+hearth_flame_view_get_n_marked (HearthFlameView *self)
+{
+  g_return_val_if_fail (HEARTH_IS_FLAME_VIEW (self), 0);
+  return self->marked != NULL ? self->marked->len : 0;
 }

@@ -59,5 +59,9 @@ void                 hearth_flame_view_set_normalized     (HearthFlameView   *se
                                                            gboolean           normalized);
 void                 hearth_flame_view_set_linked         (HearthFlameView   *self,
                                                            gint               node);
+void                 hearth_flame_view_set_marked         (HearthFlameView   *self,
+                                                           const guint       *nodes,
+                                                           guint              n_nodes);
+guint                hearth_flame_view_get_n_marked       (HearthFlameView   *self);
 
 G_END_DECLS

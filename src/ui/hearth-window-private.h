@@ -14,6 +14,7 @@
 #include "hearth-compare-window.h"
 #include "hearth-file-watch.h"
 #include "hearth-flame-view.h"
+#include "hearth-functions-pane.h"
 #include "hearth-legend.h"
 #include "hearth-loading-view.h"
 #include "hearth-warnings-pane.h"
@@ -76,6 +77,7 @@ struct _HearthWindow
   GtkWidget            *legend;
   GtkWidget            *notebook;
   GtkWidget            *callers_pane;
+  GtkWidget            *functions_pane;
   GtkWidget            *chains_pane;
   GtkWidget            *warnings_pane;
   GtkWidget            *warnings_badge;

@@ -860,6 +860,17 @@ show_callers (HearthWindow *self,
                                                         self->callers_pane));
 }
 
+/* The row picked in the Functions table: all of its function's bars outlined in the graph. */
+static void
+functions_marked (HearthWindow *self)
+{
+  guint n = 0;
+  const guint *bars =
+    hearth_functions_pane_get_marked_bars (HEARTH_FUNCTIONS_PANE (self->functions_pane), &n);
+
+  hearth_flame_view_set_marked (HEARTH_FLAME_VIEW (self->flame_view), bars, n);
+}
+
 static void
 warnings_changed (HearthWindow *self)
 {
@@ -1057,6 +1068,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   g_type_ensure (HEARTH_TYPE_LOADING_VIEW);
   g_type_ensure (HEARTH_TYPE_CALLERS_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
+  g_type_ensure (HEARTH_TYPE_FUNCTIONS_PANE);
   g_type_ensure (HEARTH_TYPE_WARNINGS_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -1092,6 +1104,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, flame_view);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, callers_pane);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, functions_pane);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, chains_pane);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, warnings_pane);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, warnings_badge);
@@ -1109,6 +1122,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, show_callers);
   gtk_widget_class_bind_template_callback (widget_class, warnings_changed);
+  gtk_widget_class_bind_template_callback (widget_class, functions_marked);
 
   _hearth_window_class_actions_init (widget_class);
 }
@@ -1135,6 +1149,7 @@ hearth_window_init (HearthWindow *self)
   hearth_breadcrumbs_set_session (HEARTH_BREADCRUMBS (self->breadcrumbs), self->session);
   hearth_loading_view_set_session (HEARTH_LOADING_VIEW (self->loading_view), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->callers_pane), self->session);
+  hearth_pane_set_session (HEARTH_PANE (self->functions_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->chains_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->warnings_pane), self->session);
   g_object_bind_property (self->regex_button, "active", self->session, "search-regex",
