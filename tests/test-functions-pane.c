@@ -215,6 +215,48 @@ test_select_marks_bars (Fixture       *f,
                     ==, 0);
 }
 
+/* The footer says where a function's bars hold less than its whole time. Expected from the
+ * tree's own bars and the profile's cumulative time (pstats' cumtime), row by row. */
+static void
+test_rest_outside_bars (Fixture       *f,
+                        gconstpointer  data)
+{
+  HearthCallTree *tree;
+  double run_total;
+  guint whole = 0, partial = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  tree = hearth_session_get_tree (f->session);
+  run_total = hearth_session_get_run_total (f->session);
+  for (guint i = 0; i < 60 && i < g_list_model_get_n_items (shown (f)); i++)
+    {
+      const HearthFunctionRow *row = row_at (f, i);
+      g_autofree guint *bars = NULL;
+      guint n = 0;
+      double in_bars = 0;
+      const char *summary;
+      gboolean rest;
+
+      bars = hearth_function_table_dup_bars (tree, row->function, &n, &in_bars);
+      if (n == 0)
+        continue;
+      hearth_functions_pane_select_row (f->pane, i);
+      summary = hearth_functions_pane_get_summary (f->pane);
+      rest = row->cum - in_bars > 0.001 * run_total;
+      g_assert_cmpint (strstr (summary, "the rest is in bars under the cutoff") != NULL, ==,
+                       rest);
+      if (rest)
+        partial++;
+      else
+        whole++;
+    }
+  /* the example has both kinds among its first rows */
+  g_assert_cmpuint (whole, >, 0);
+  g_assert_cmpuint (partial, >, 0);
+}
+
 static void
 test_activate_zooms (Fixture       *f,
                      gconstpointer  data)
@@ -247,6 +289,7 @@ main (int   argc,
   ADD ("rows-and-sort", test_rows_and_sort);
   ADD ("search-filters", test_search_filters);
   ADD ("select-marks-bars", test_select_marks_bars);
+  ADD ("rest-outside-bars", test_rest_outside_bars);
   ADD ("activate-zooms", test_activate_zooms);
 
   status = g_test_run ();

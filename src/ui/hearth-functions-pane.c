@@ -295,6 +295,41 @@ add_column (HearthFunctionsPane  *self,
 
 /* The marked function ------------------------------------------------------------------------ */
 
+/* Where the bars hold less than the function's whole time, says so: the rest is in bars too
+ * narrow to draw, or outside the root the graph starts from. */
+static void
+append_rest (HearthFunctionsPane *self,
+             HearthSession       *session,
+             gint                 function,
+             double               in_bars,
+             double               run_total)
+{
+  HearthProfile *profile = hearth_session_get_profile (session);
+  double cum;
+  g_autofree char *whole = NULL;
+  g_autofree char *text = NULL;
+
+  if (profile == NULL || run_total <= 0 ||
+      (guint) function >= hearth_profile_get_n_functions (profile))
+    return;
+  cum = hearth_profile_clamp (hearth_profile_get_function (profile, (guint) function)->cum);
+  if (cum - in_bars <= 0.001 * run_total)
+    return;
+  whole = hearth_format_percent (cum / run_total);
+  /* TRANSLATORS: after "2 bars, 10.5% of the run, nested counted once" */
+  text = g_strdup_printf (_("All of it: %s of the run; the rest is in bars under the cutoff "
+                            "or outside the root"), whole);
+  if (self->summary == NULL)
+    self->summary = g_steal_pointer (&text);
+  else
+    {
+      char *both = g_strconcat (self->summary, "\n", text, NULL);
+
+      g_free (self->summary);
+      self->summary = both;
+    }
+}
+
 static void
 set_marked (HearthFunctionsPane *self,
             gint                 function)
@@ -328,6 +363,8 @@ set_marked (HearthFunctionsPane *self,
                                                      "once", self->n_bars),
                                            self->n_bars, share);
         }
+      if (self->n_bars > 0)
+        append_rest (self, session, function, total, run_total);
     }
   gtk_label_set_text (GTK_LABEL (self->footer), self->summary != NULL ? self->summary : "");
   gtk_widget_set_visible (self->footer, self->summary != NULL);
