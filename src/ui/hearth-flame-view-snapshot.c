@@ -21,12 +21,8 @@ void
 _hearth_flame_view_update_style (HearthFlameView *self)
 {
   const PangoFontDescription *font;
-  GdkRGBA fg;
-  gboolean dark;
+  gboolean dark = hearth_widget_is_dark (GTK_WIDGET (self));
 
-  hearth_widget_get_fg_color (GTK_WIDGET (self), &fg);
-  /* a light foreground means a dark theme */
-  dark = 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
   if (dark != self->dark)
     {
       self->dark = dark;

@@ -132,13 +132,9 @@ draw_swatch (GtkDrawingArea *area,
              gpointer        user_data)
 {
   HearthCategory category = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "category"));
-  GdkRGBA fg;
-  gboolean dark;
+  gboolean dark = hearth_widget_is_dark (GTK_WIDGET (area));
   HearthRgb colour;
 
-  /* the theme's side, as the legend tells it: a light foreground means a dark one */
-  hearth_widget_get_fg_color (GTK_WIDGET (area), &fg);
-  dark = 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
   hearth_palette_bar (hearth_palette_get (dark), category, HEARTH_PALETTE_N_VARIANTS / 2,
                       &colour);
   hearth_swatch_paint (cr, dark, HEARTH_SWATCH_FILL, &colour, width, height);

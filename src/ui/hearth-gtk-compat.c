@@ -38,6 +38,21 @@ hearth_widget_get_fg_color (GtkWidget *widget,
 }
 
 /**
+ * hearth_widget_is_dark:
+ * @widget: a widget
+ *
+ * Returns: whether @widget is drawn in a dark theme: its foreground is light
+ */
+gboolean
+hearth_widget_is_dark (GtkWidget *widget)
+{
+  GdkRGBA fg;
+
+  hearth_widget_get_fg_color (widget, &fg);
+  return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+}
+
+/**
  * hearth_widget_lookup_color:
  * @widget: a widget
  * @name: a colour the theme names, such as "view_bg_color"

@@ -178,12 +178,10 @@ hearth_legend_css_changed (GtkWidget         *widget,
                            GtkCssStyleChange *change)
 {
   HearthLegend *self = HEARTH_LEGEND (widget);
-  GdkRGBA fg;
   gboolean dark;
 
   GTK_WIDGET_CLASS (hearth_legend_parent_class)->css_changed (widget, change);
-  hearth_widget_get_fg_color (widget, &fg);
-  dark = 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+  dark = hearth_widget_is_dark (widget);
   if (dark == self->dark)
     return;
   self->dark = dark;
