@@ -177,6 +177,27 @@ _hearth_flame_merged_paint (Build *b,
   return b->self->key_paint[key];
 }
 
+/* An item that covers a rectangle in one paint: a fill, an outline or a line. */
+static HearthSceneItem *
+add_rect (Build           *b,
+          HearthSceneKind  kind,
+          guint            layer,
+          guint            paint,
+          double           x,
+          double           y,
+          double           w,
+          double           h)
+{
+  HearthSceneItem *item = add_item (b, kind, layer);
+
+  item->paint = paint;
+  item->x = x;
+  item->y = y;
+  item->w = w;
+  item->h = h;
+  return item;
+}
+
 void
 _hearth_flame_add_fill (Build  *b,
                         guint   layer,
@@ -186,13 +207,7 @@ _hearth_flame_add_fill (Build  *b,
                         double  w,
                         double  h)
 {
-  HearthSceneItem *item = add_item (b, HEARTH_SCENE_FILL, layer);
-
-  item->paint = paint;
-  item->x = x;
-  item->y = y;
-  item->w = w;
-  item->h = h;
+  add_rect (b, HEARTH_SCENE_FILL, layer, paint, x, y, w, h);
 }
 
 void
@@ -205,13 +220,9 @@ _hearth_flame_add_outline (Build    *b,
                            double    line_width,
                            gboolean  dashed)
 {
-  HearthSceneItem *item = add_item (b, HEARTH_SCENE_OUTLINE, HEARTH_SCENE_LAYER_MARK);
+  HearthSceneItem *item = add_rect (b, HEARTH_SCENE_OUTLINE, HEARTH_SCENE_LAYER_MARK, paint,
+                                    x, y, w, h);
 
-  item->paint = paint;
-  item->x = x;
-  item->y = y;
-  item->w = w;
-  item->h = h;
   item->line_width = line_width;
   item->dashed = !!dashed;
 }
@@ -225,14 +236,7 @@ _hearth_flame_add_line (Build  *b,
                         double  w,
                         double  h)
 {
-  HearthSceneItem *item = add_item (b, HEARTH_SCENE_LINE, layer);
-
-  item->paint = paint;
-  item->x = x;
-  item->y = y;
-  item->w = w;
-  item->h = h;
-  item->line_width = 1;
+  add_rect (b, HEARTH_SCENE_LINE, layer, paint, x, y, w, h)->line_width = 1;
 }
 
 void
