@@ -777,7 +777,10 @@ assert_parts_agree (const char *text,
         g_autoptr (GError) error = NULL;
         g_autoptr (HearthProfile) parts = NULL;
 
-        g_test_message ("%.20s...: parts of %" G_GSIZE_FORMAT " bytes, %u workers", text,
+        g_autofree char *shown = g_utf8_make_valid (text, MIN (len, 20));
+
+        /* the text may be any bytes; TAP wants UTF-8 */
+        g_test_message ("%s...: parts of %" G_GSIZE_FORMAT " bytes, %u workers", shown,
                         sizes[i], workers);
         parts = _hearth_folded_read_parts (s, sizes[i], workers, FALSE, NULL, &error);
         if (lines == NULL)
