@@ -13,21 +13,18 @@
 
 #include <glib/gi18n.h>
 
-/* "walker_msd, 94.5% of the run, 13.8 s, exact; chain: main > msd_slow > walker_msd" */
-static void
-append_bar (HearthFlameView *self,
-            GString         *text,
-            guint            node)
+/* "94.5% of the run, 13.8 s, exact": what a bar's own accessible description says */
+void
+_hearth_flame_view_append_bar_facts (HearthFlameView *self,
+                                     GString         *text,
+                                     guint            node)
 {
   const HearthNode *n = _hearth_flame_view_get_node (self, node);
   double total = hearth_session_get_run_total (self->session);
   gboolean of_root = hearth_session_get_root (self->session) >= 0;
   g_autofree char *width = _hearth_flame_view_share (n->width, total);
   g_autofree char *value = hearth_session_format_value (self->session, n->width);
-  g_autofree char *chain = hearth_session_dup_chain_text (self->session, node, " > ", FALSE);
 
-  g_string_append (text, hearth_session_get_node_label (self->session, node));
-  g_string_append (text, ", ");
   /* translators: "12.5% of the run, 3.20 s" */
   g_string_append_printf (text, of_root ? _("%s of the root, %s") : _("%s of the run, %s"),
                           width, value);
@@ -42,6 +39,19 @@ append_bar (HearthFlameView *self,
     }
   else
     g_string_append (text, _("exact"));
+}
+
+/* "walker_msd, 94.5% of the run, 13.8 s, exact; chain: main > msd_slow > walker_msd" */
+static void
+append_bar (HearthFlameView *self,
+            GString         *text,
+            guint            node)
+{
+  g_autofree char *chain = hearth_session_dup_chain_text (self->session, node, " > ", FALSE);
+
+  g_string_append (text, hearth_session_get_node_label (self->session, node));
+  g_string_append (text, ", ");
+  _hearth_flame_view_append_bar_facts (self, text, node);
   /* translators: followed by the names from the root to the bar */
   g_string_append_printf (text, _("; chain: %s"), chain);
 }

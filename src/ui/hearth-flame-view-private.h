@@ -9,6 +9,7 @@
 #pragma once
 
 #include "hearth-flame-view.h"
+#include "hearth-gtk-compat.h"
 
 G_BEGIN_DECLS
 
@@ -66,6 +67,11 @@ struct _HearthFlameView
   double               pointer_x;
   gboolean             pointer_inside;
   double               pinch_scale;
+
+  /* the visible bars as accessible children (GTK 4.10 and later): HearthFlameBar, walk
+   * order; remade a moment after what is shown changes */
+  GPtrArray           *bars;
+  guint                bars_source;
 };
 
 enum
@@ -140,6 +146,23 @@ void              _hearth_flame_view_detach_scrolled_window (HearthFlameView    
 
 /* What assistive technology is told (hearth-flame-view-a11y.c) */
 void              _hearth_flame_view_update_description     (HearthFlameView     *self);
+void              _hearth_flame_view_append_bar_facts       (HearthFlameView     *self,
+                                                             GString             *text,
+                                                             guint                node);
+
+/* The bars as accessible children (hearth-flame-view-bars-a11y.c): queue_bars after a change
+ * of what is shown, clear_bars when the view goes; both do nothing before GTK 4.10 */
+void              _hearth_flame_view_queue_bars             (HearthFlameView     *self);
+void              _hearth_flame_view_clear_bars             (HearthFlameView     *self);
+#if HEARTH_HAVE_ACCESSIBLE_CHILDREN
+void              _hearth_flame_view_accessible_init        (GtkAccessibleInterface *iface);
+#define HEARTH_FLAME_VIEW_ROLE GTK_ACCESSIBLE_ROLE_TREE
+#define HEARTH_FLAME_VIEW_IMPLEMENT_ACCESSIBLE \
+  G_IMPLEMENT_INTERFACE (GTK_TYPE_ACCESSIBLE, _hearth_flame_view_accessible_init)
+#else
+#define HEARTH_FLAME_VIEW_ROLE GTK_ACCESSIBLE_ROLE_IMG
+#define HEARTH_FLAME_VIEW_IMPLEMENT_ACCESSIBLE
+#endif
 
 /* Tooltips (hearth-flame-view-tooltip.c) */
 char             *_hearth_flame_view_share                  (double               value,

@@ -58,6 +58,7 @@ vadjustment_value_changed (HearthFlameView *self)
   if (self->graph != NULL &&
       gtk_adjustment_get_upper (self->vadjustment) > gtk_adjustment_get_page_size (self->vadjustment))
     gtk_widget_queue_draw (GTK_WIDGET (self));
+  _hearth_flame_view_queue_bars (self);
 }
 
 /* Once the frame's layout is done: lay the viewport out again at the value just set. */

@@ -39,7 +39,11 @@
 
 #define MARGIN            6.0      /* pixels around the graph and its axis */
 
-G_DEFINE_FINAL_TYPE (HearthFlameView, hearth_flame_view, GTK_TYPE_WIDGET)
+/* from GTK 4.10 the view lists its visible bars as accessible children */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+G_DEFINE_FINAL_TYPE_WITH_CODE (HearthFlameView, hearth_flame_view, GTK_TYPE_WIDGET,
+                               HEARTH_FLAME_VIEW_IMPLEMENT_ACCESSIBLE)
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 enum
 {
@@ -195,6 +199,7 @@ _hearth_flame_view_drop_graph (HearthFlameView *self)
   g_clear_pointer (&self->graph, gsk_render_node_unref);
   g_clear_pointer (&self->axis, gsk_render_node_unref);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  _hearth_flame_view_queue_bars (self);
 }
 
 /* Hit-testing -------------------------------------------------------------------------------- */
@@ -359,6 +364,7 @@ hearth_flame_view_size_allocate (GtkWidget *widget,
     {
       g_clear_pointer (&self->graph, gsk_render_node_unref);
       g_clear_pointer (&self->axis, gsk_render_node_unref);
+      _hearth_flame_view_queue_bars (self);
     }
   if (self->menu != NULL)
     gtk_popover_present (GTK_POPOVER (self->menu));
@@ -522,6 +528,7 @@ hearth_flame_view_dispose (GObject *object)
   HearthFlameView *self = HEARTH_FLAME_VIEW (object);
 
   _hearth_flame_view_stop_animation (self);
+  _hearth_flame_view_clear_bars (self);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   if (self->session_signals != NULL)
     g_signal_group_set_target (self->session_signals, NULL);
@@ -651,7 +658,7 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
   _hearth_flame_view_class_add_bindings (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "flameview");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_accessible_role (widget_class, HEARTH_FLAME_VIEW_ROLE);
 }
 
 static void

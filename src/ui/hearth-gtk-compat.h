@@ -11,6 +11,15 @@
 
 G_BEGIN_DECLS
 
+/* GTK 4.10 lets objects that are not widgets implement GtkAccessible: there the flame view's
+ * visible bars are its accessible children (hearth-flame-view-bars-a11y.c); GTK 4.8 has the
+ * view's description alone. */
+#if GTK_CHECK_VERSION (4, 10, 0)
+#define HEARTH_HAVE_ACCESSIBLE_CHILDREN 1
+#else
+#define HEARTH_HAVE_ACCESSIBLE_CHILDREN 0
+#endif
+
 gboolean  hearth_widget_lookup_color    (GtkWidget            *widget,
                                          const char           *name,
                                          GdkRGBA              *color);

@@ -4,7 +4,7 @@
 # the way a screen reader does. Prints TAP; every case skips when the Atspi GIR is missing or
 # the buses cannot start. Usage (under xvfb-run):
 #
-#   test_a11y.py HEARTH PROFILE
+#   test_a11y.py HEARTH PROFILE GTK-VERSION
 #
 # It runs itself again under dbus-run-session, whose bus daemons write to their standard
 # output: the TAP lines come back through a pipe of their own.
@@ -19,8 +19,15 @@ import sys
 import time
 
 hearth, profile = sys.argv[1], sys.argv[2]
+# the version Hearth was built against: the bars are accessible children from GTK 4.10
+gtk_version = tuple(int(p) for p in re.findall(r"\d+", sys.argv[3])[:2]) if len(sys.argv) > 3 \
+    else (0, 0)
 CASES = ["widest chain described", "description follows the keys",
-         "every button, toggle and image is named", "F6 goes round the regions"]
+         "every button, toggle and image is named", "F6 goes round the regions",
+         "the visible bars are tree items", "the search heard with its matches"]
+SEARCH = "load"  # three functions of the example, one inside the other
+MAX_BARS = 200  # src/ui/hearth-flame-view-bars-a11y.c
+MIN_BAR_WIDTH = 8
 TIMEOUT = 120  # seconds: a loaded 2-core machine can take long to show a window
 TAP_FD = "HEARTH_A11Y_TAP_FD"
 tap = sys.stdout
@@ -106,6 +113,20 @@ if Atspi.init() not in (0, 1):
     skip_all("Atspi.init failed")
 
 
+def search_words(report, text):
+    """What the view adds for a search, from --print bars: the distinct matching functions
+    with a bar and the time under them, a bar inside a matching bar counted once."""
+    functions, total, inside = set(), 0.0, []
+    for depth, start, width, frame in report:
+        inside = [d for d in inside if d < depth]
+        if text in frame.rsplit(":", 1)[-1].casefold():
+            functions.add(frame)
+            if not inside:
+                total += width
+            inside.append(depth)
+    return "%d functions, %.1f%% of the run" % (len(functions), 100 * total / report[0][2])
+
+
 def run_report(mode):
     out = subprocess.run([hearth, "--print", mode, profile], capture_output=True, check=True,
                          timeout=TIMEOUT, env=dict(os.environ, LC_ALL="C.UTF-8"))
@@ -168,7 +189,8 @@ def find_app(pid):
 def find_flame_view(app):
     for node in walk(app):
         try:
-            if node.get_role() == Atspi.Role.IMAGE and node.get_name() == "Flame graph":
+            if node.get_role() in (Atspi.Role.IMAGE, Atspi.Role.TREE) and \
+                    node.get_name() == "Flame graph":
                 return node
         except GLib.Error:
             pass
@@ -243,14 +265,76 @@ def check(ok, name, detail=""):
     results.append((ok, name, detail))
 
 
+def skip(name, reason):
+    results.append((None, name, reason))
+
+
+def same_name(heard, reported):
+    """A bar's name against --print bars's: qualified (f.<locals>.g), or the label with the
+    place or the recorded name after a dash ("<module> — walkers.py:1", "tolist — <method
+    'tolist' of …>") where the report has the recorded name."""
+    return any(part == reported or part.endswith("." + reported)
+               for part in heard.split(" \u2014 "))
+
+
+def tree_items(view):
+    view.clear_cache()
+    return [c for c in children(view) if c.get_role() == Atspi.Role.TREE_ITEM]
+
+
+def bar_facts(item):
+    item.clear_cache()
+    level = int((item.get_attributes() or {}).get("level", "0"))
+    box = item.get_extents(Atspi.CoordType.WINDOW)
+    return item.get_name(), level, box, item.get_state_set().contains(Atspi.StateType.SELECTED)
+
+
+def check_bars(view, report, selected):
+    """The view's children: tree items in walk order, each a bar of --print bars (its level
+    the depth + 1), the root first, at least MIN_BAR_WIDTH wide inside the view, at most
+    MAX_BARS, the selected bar marked."""
+    items = wait_for(lambda: tree_items(view), "the bars as children of the flame view")
+    facts = [bar_facts(item) for item in items]
+    view_box = view.get_extents(Atspi.CoordType.WINDOW)
+    problems = []
+    if len(facts) > MAX_BARS:
+        problems.append("%d children" % len(facts))
+    at = 0
+    for name, level, box, _ in facts:
+        while at < len(report) and not (report[at][0] + 1 == level and
+                                        same_name(name, report[at][1])):
+            at += 1
+        if at == len(report):
+            problems.append("%r at level %d is not the next bar of the report" % (name, level))
+            break
+        at += 1
+        if box.width < MIN_BAR_WIDTH or box.x < view_box.x - 1 or \
+                box.x + box.width > view_box.x + view_box.width + 1:
+            problems.append("%r at %d+%d outside the view %d+%d" % (name, box.x, box.width,
+                                                                 view_box.x, view_box.width))
+    if not facts or facts[0][1] != 1 or not same_name(facts[0][0], report[0][1]):
+        problems.append("the first child is %r, not the root" % (facts[:1],))
+    marked = [(name, level) for name, level, _, sel in facts if sel]
+    if marked != [selected]:
+        problems.append("selected: %r, expected %r" % (marked, selected))
+    emit("# %d bars as children, the first %r" % (len(facts), [f[:2] for f in facts[:4]]))
+    return not problems, "; ".join(problems)
+
+
 # the widest chain and the bars of the first two rows (their function's name), from the
 # command line's reports: "--print widest" writes "SHARE<TAB>main > f > g", widest first,
 # "--print bars" writes "DEPTH<TAB>START<TAB>WIDTH<TAB>...<TAB>file:line:name;..." in walk order
 widest = run_report("widest")
 rows = {}
+bars_report = []
+frames = []
 for line in run_report("bars"):
     fields = line.split("\t")
-    rows.setdefault(int(fields[0]), []).append(fields[-1].split(";")[-1].split(":", 2)[-1])
+    frame = fields[-1].split(";")[-1]
+    name = frame.split(":", 2)[-1]
+    rows.setdefault(int(fields[0]), []).append(name)
+    bars_report.append((int(fields[0]), name))
+    frames.append((int(fields[0]), float(fields[1]), float(fields[2]), frame))
 
 app_proc = subprocess.Popen([hearth, profile], env=app_env)
 try:
@@ -283,6 +367,13 @@ try:
     check(walk_ok, CASES[1], "heard %r, expected %r" % (seen, [rows[0][0], rows[1][0],
                                                               rows[1][1]]))
 
+    if gtk_version < (4, 10):
+        skip(CASES[4], "GTK %d.%d: bars are accessible children from GTK 4.10 on; the "
+             "description is what GTK 4.8 has" % gtk_version)
+    else:
+        bars_ok, problems = check_bars(view, bars_report, (seen[-1].split(",")[0], 2))
+        check(bars_ok, CASES[4], problems)
+
     # F6: out of the graph to the side panes, the header bar, and back to the graph
     regions = []
     where = focus_place(app)
@@ -305,12 +396,28 @@ try:
         except GLib.Error:
             pass
     check(not unnamed, CASES[2], "without a name: %s" % ", ".join(unnamed))
+
+    # Ctrl+F opens the search, typed keys go into its entry; the view says what matched
+    expected = search_words(frames, SEARCH)
+    subprocess.run(["xdotool", "key", "ctrl+f"], check=True, timeout=TIMEOUT)
+    subprocess.run(["xdotool", "type", "--delay", "100", SEARCH], check=True, timeout=TIMEOUT)
+    try:
+        heard = wait_for(lambda: description(view).endswith(". " + expected) and
+                         description(view), "the search in the description")
+    except TimeoutError:
+        heard = description(view)
+    emit("# " + heard)
+    check(heard.endswith(". " + expected), CASES[5], "heard %r, expected it to end in %r"
+          % (heard, expected))
 finally:
     app_proc.terminate()
     app_proc.wait(timeout=TIMEOUT)
 
 emit("1..%d" % len(results))
 for i, (ok, name, detail) in enumerate(results, 1):
+    if ok is None:
+        emit("ok %d %s # SKIP %s" % (i, name, detail))
+        continue
     emit("%s %d %s" % ("ok" if ok else "not ok", i, name))
     if not ok:
         emit("# " + detail)
