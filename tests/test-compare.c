@@ -260,6 +260,49 @@ test_hover_follows (Fixture       *f,
   g_assert_nonnull (strstr (tooltip, "of the first run"));
 }
 
+/* What a screen reader hears of a bar of the second run: how its chain changed, in the
+ * tooltip's words, from the widths of the two trees. */
+static void
+test_description (Fixture       *f,
+                  gconstpointer  data)
+{
+  gint before, after;
+  g_autofree char *was = NULL;
+  g_autofree char *delta = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  double before_width, after_width;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  before = find_node (f->sessions[0], "main");
+  g_assert_cmpint (before, >=, 0);
+  hearth_session_set_selected (f->sessions[0], before);
+  after = hearth_session_get_selected (f->sessions[1]);
+  g_assert_cmpint (after, >=, 0);
+  before_width = hearth_call_tree_get_node (hearth_session_get_tree (f->sessions[0]),
+                                            before)->width;
+  after_width = hearth_call_tree_get_node (hearth_session_get_tree (f->sessions[1]),
+                                           after)->width;
+  /* the fix made main faster */
+  g_assert_cmpfloat (after_width, <, before_width);
+  was = hearth_session_format_value (f->sessions[1], before_width);
+  delta = hearth_session_format_value (f->sessions[1], before_width - after_width);
+  expected = g_strdup_printf (". Before: %s, change −%s (", was, delta);
+
+  first = hearth_flame_view_dup_description (f->views[0]);
+  second = hearth_flame_view_dup_description (f->views[1]);
+  g_test_message ("%s", second);
+  g_assert_true (g_str_has_prefix (second, "main, "));
+  g_assert_nonnull (strstr (second, expected));
+  g_assert_true (g_str_has_suffix (second, " of the first run)"));
+  /* the first run is what the change is measured from */
+  g_assert_true (g_str_has_prefix (first, "main, "));
+  g_assert_null (strstr (first, "Before:"));
+}
+
 static HearthCallTree *
 cli_tree (const char   *name,
           HearthNames **names)
@@ -338,6 +381,7 @@ main (int   argc,
   ADD ("selection-follows", test_selection_follows);
   ADD ("changes", test_changes);
   ADD ("tooltip", test_hover_follows);
+  ADD ("description", test_description);
   ADD ("export", test_export);
 
   status = g_test_run ();

@@ -41,6 +41,27 @@ _hearth_flame_view_append_bar_facts (HearthFlameView *self,
     g_string_append (text, _("exact"));
 }
 
+/* In the second run of a comparison, the tooltip's lines of change as sentences: ". Before:
+ * 4.50 s, change −3.90 s (−83.1% of the first run)" */
+static void
+append_change (HearthFlameView *self,
+               GString         *text,
+               guint            node)
+{
+  g_autoptr (GString) lines = g_string_new (NULL);
+  g_auto (GStrv) parts = NULL;
+
+  _hearth_flame_view_append_change (self, lines, node,
+                                    _hearth_flame_view_get_node (self, (gint) node)->width);
+  parts = g_strsplit (lines->str, "\n", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      {
+        g_string_append (text, ". ");
+        g_string_append (text, parts[i]);
+      }
+}
+
 /* "walker_msd, 94.5% of the run, 13.8 s, exact; chain: main > msd_slow > walker_msd" */
 static void
 append_bar (HearthFlameView *self,
@@ -54,6 +75,7 @@ append_bar (HearthFlameView *self,
   _hearth_flame_view_append_bar_facts (self, text, node);
   /* translators: followed by the names from the root to the bar */
   g_string_append_printf (text, _("; chain: %s"), chain);
+  append_change (self, text, node);
 }
 
 /* The search, in the words of the window's match label. */

@@ -167,6 +167,10 @@ void              _hearth_flame_view_accessible_init        (GtkAccessibleInterf
 /* Tooltips (hearth-flame-view-tooltip.c) */
 char             *_hearth_flame_view_share                  (double               value,
                                                              double               total);
+void              _hearth_flame_view_append_change          (HearthFlameView     *self,
+                                                             GString             *text,
+                                                             guint                node,
+                                                             double               width);
 gboolean          _hearth_flame_view_query_tooltip          (GtkWidget           *widget,
                                                              int                  x,
                                                              int                  y,

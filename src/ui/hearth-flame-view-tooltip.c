@@ -121,12 +121,13 @@ append_self_time (HearthFlameView       *self,
     }
 }
 
-/* In the second run of a comparison: how the bar's chain changed since the first. */
-static void
-append_change (HearthFlameView *self,
-               GString         *text,
-               guint            node,
-               double           width)
+/* In the second run of a comparison: how the bar's chain changed since the first, a line
+ * each (the accessible description reads them too). */
+void
+_hearth_flame_view_append_change (HearthFlameView *self,
+                                  GString         *text,
+                                  guint            node,
+                                  double           width)
 {
   g_autofree char *was = NULL;
   g_autofree char *delta = NULL;
@@ -238,7 +239,7 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
                                 f->calls);
     }
 
-  append_change (self, text, node, n->width);
+  _hearth_flame_view_append_change (self, text, node, n->width);
   append_self_time (self, text, n, f, total);
   if (n->guarded_width > 0)
     {
