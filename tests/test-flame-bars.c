@@ -53,16 +53,35 @@ test_category_colours (void)
 }
 
 /* DESIGN.md's helper run(task) called from two places, with an uneven split. */
-static void
-test_estimated (void)
+/* main calls prepare (3 s) and analyze (1 s), both call run, which calls load (3 s) and
+ * smooth (1 s): run's callees are shared out between its callers, estimated. */
+static HearthProfile *
+new_shared_profile (guint *main_function)
 {
-  g_autoptr (HearthProfile) p = hearth_test_new_pstats ();
+  HearthProfile *p = hearth_test_new_pstats ();
   guint m = hearth_test_fn_in (p, "app.py", 1, "main", 4);
   guint pr = hearth_test_fn_in (p, "app.py", 2, "prepare", 3);
   guint an = hearth_test_fn_in (p, "app.py", 3, "analyze", 1);
   guint run = hearth_test_fn_in (p, "app.py", 4, "run", 4);
   guint load = hearth_test_fn_in (p, "app.py", 5, "load", 3);
   guint smooth = hearth_test_fn_in (p, "app.py", 6, "smooth", 1);
+
+  hearth_test_edge (p, m, pr, 3);
+  hearth_test_edge (p, m, an, 1);
+  hearth_test_edge (p, pr, run, 3);
+  hearth_test_edge (p, an, run, 1);
+  hearth_test_edge (p, run, load, 3);
+  hearth_test_edge (p, run, smooth, 1);
+  _hearth_profile_finish (p);
+  *main_function = m;
+  return p;
+}
+
+static void
+test_estimated (void)
+{
+  guint m;
+  g_autoptr (HearthProfile) p = new_shared_profile (&m);
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthNames) names = NULL;
   g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
@@ -75,13 +94,6 @@ test_estimated (void)
   HearthRgb solid, tint, stripe;
   double split;
 
-  hearth_test_edge (p, m, pr, 3);
-  hearth_test_edge (p, m, an, 1);
-  hearth_test_edge (p, pr, run, 3);
-  hearth_test_edge (p, an, run, 1);
-  hearth_test_edge (p, run, load, 3);
-  hearth_test_edge (p, run, smooth, 1);
-  _hearth_profile_finish (p);
   tree = tree_at_root (p, m);
   names = names_of (tree);
   hearth_flame_renderer_set_tree (renderer, tree, names);
@@ -136,6 +148,73 @@ test_estimated (void)
         }
     }
   cairo_surface_destroy (surface);
+}
+
+/* In a high-contrast theme every bar has an edge in the foreground colour and the stripes of
+ * estimated time are that colour too, well apart from their ground (WCAG's 3:1 for what is
+ * not text), where the usual stripes stay near the bar's colour. */
+static void
+test_high_contrast (void)
+{
+  guint m;
+  g_autoptr (HearthProfile) p = new_shared_profile (&m);
+  g_autoptr (HearthCallTree) tree = tree_at_root (p, m);
+  g_autoptr (HearthNames) names = names_of (tree);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  const HearthPalette *plain = hearth_palette_get (FALSE);
+  const HearthPalette *strong = hearth_palette_get_for (FALSE, TRUE);
+  cairo_surface_t *surfaces[2];
+  HearthRgb solid, tint, stripe;
+  const HearthNode *node;
+  cairo_rectangle_t r;
+  guint index, stripes = 0;
+
+  g_assert_false (plain->high_contrast);
+  g_assert_true (strong->high_contrast);
+  hearth_flame_renderer_set_tree (renderer, tree, names);
+  vp.width = 801;
+  surfaces[0] = draw (renderer, &vp);
+  hearth_flame_renderer_set_high_contrast (renderer, TRUE);
+  surfaces[1] = draw (renderer, &vp);
+
+  index = find_node (tree, "load", 3);
+  node = hearth_call_tree_get_node (tree, index);
+  g_assert_true (node->flags & HEARTH_NODE_ESTIMATED);
+  r = rect_of (renderer, &vp, 0, index);
+  bar_color (names, p, node->function, &solid);
+
+  /* the bar's top left corner: its colour, or the edge */
+  assert_color (pixel (surfaces[0], r.x, r.y), &solid);
+  assert_color (pixel (surfaces[1], r.x, r.y), &strong->foreground);
+  assert_color (pixel (surfaces[1], r.x + 2, r.y + 2), &solid);
+
+  hearth_palette_hatch (plain, &solid, &tint, &stripe);
+  g_assert_cmpfloat (hearth_rgb_contrast (&tint, &stripe), <, 3);
+  hearth_palette_hatch (strong, &solid, &tint, &stripe);
+  g_assert_cmpfloat (hearth_rgb_contrast (&tint, &stripe), >=, 3);
+  assert_color (hearth_rgb_to_uint (&stripe), &strong->foreground);
+  /* and so they are drawn, inside the hatched part of the bar (past its label): nearly
+   * black pixels, where the usual hatch has none */
+  for (guint s = 0; s < 2; s++)
+    {
+      stripes = 0;
+      for (double x = r.x + r.width - 20; x < r.x + r.width - 2; x++)
+        for (double y = r.y + 2; y < r.y + r.height - 2; y++)
+          {
+            guint32 c = pixel (surfaces[s], x, y);
+
+            if ((c >> 16 & 0xff) < 0x50 && (c >> 8 & 0xff) < 0x50 && (c & 0xff) < 0x50)
+              stripes++;
+          }
+      if (s == 0)
+        g_assert_cmpuint (stripes, ==, 0);
+      else
+        g_assert_cmpuint (stripes, >, 20);
+    }
+
+  cairo_surface_destroy (surfaces[0]);
+  cairo_surface_destroy (surfaces[1]);
 }
 
 /* Every label lies inside its bar, padding included. */
@@ -364,6 +443,7 @@ main (int   argc,
 
   g_test_add_func ("/renderer/category-colours", test_category_colours);
   g_test_add_func ("/renderer/estimated", test_estimated);
+  g_test_add_func ("/renderer/high-contrast", test_high_contrast);
   g_test_add_func ("/renderer/labels-inside", test_labels_inside);
   g_test_add_func ("/renderer/narrow-bars", test_narrow_bars);
   g_test_add_func ("/renderer/search-and-selection", test_search_and_selection);

@@ -236,10 +236,16 @@ emit_bar (Build            *b,
       text_paint = g_array_index (self->paint_text, guint, hatch_paint);
     }
 
+  /* high contrast: an edge around every bar, whatever its neighbours' colours */
+  if (b->palette->high_contrast && w >= 3)
+    _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->foreground), x0, y,
+                               w, f->bar_h, 1, FALSE);
+  /* (inside that edge, which outlines draw over) */
   if ((node->flags & HEARTH_NODE_SHRUNK) && f->bar_h > 2 * SHRUNK_MARK)
     _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK,
                             _hearth_flame_color_paint (b, &b->palette->shrunk), x0,
-                            y + f->bar_h - SHRUNK_MARK, w, SHRUNK_MARK);
+                            y + f->bar_h - SHRUNK_MARK - (b->palette->high_contrast ? 1 : 0),
+                            w, SHRUNK_MARK);
   if (matched && w >= 3)
     _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->search), x0, y, w,
                                f->bar_h, 2, FALSE);

@@ -45,7 +45,7 @@ void
 _hearth_flame_collect_legend (HearthFlameRenderer *self,
                               Frame               *f)
 {
-  const HearthPalette *palette = hearth_palette_get (self->dark);
+  const HearthPalette *palette = hearth_palette_get_for (self->dark, self->high_contrast);
   static const char *const names[HEARTH_N_CATEGORIES] = {
     [HEARTH_CATEGORY_MINE] = N_("your code"),
     [HEARTH_CATEGORY_INSTALLED] = N_("installed packages"),
@@ -220,8 +220,7 @@ swatch_fill (HearthScene     *scene,
  * @width: in pixels
  * @height: in pixels
  *
- * Paints one swatch of a legend with the palette and the painter of the graph itself, as
- * the legend of an export does: a hatch is the same hatch as on an estimated bar.
+ * hearth_swatch_paint_for() with the light or the dark palette.
  */
 void
 hearth_swatch_paint (cairo_t         *cr,
@@ -231,7 +230,29 @@ hearth_swatch_paint (cairo_t         *cr,
                      double           width,
                      double           height)
 {
-  const HearthPalette *palette = hearth_palette_get (dark);
+  hearth_swatch_paint_for (cr, hearth_palette_get (dark), swatch, color, width, height);
+}
+
+/**
+ * hearth_swatch_paint_for:
+ * @cr: where to paint, with the swatch's top left corner at (0, 0)
+ * @palette: the palette of the graph
+ * @swatch: what the swatch shows
+ * @color: the bar colour it shows that on
+ * @width: in pixels
+ * @height: in pixels
+ *
+ * Paints one swatch of a legend with the palette and the painter of the graph itself, as
+ * the legend of an export does: a hatch is the same hatch as on an estimated bar.
+ */
+void
+hearth_swatch_paint_for (cairo_t             *cr,
+                         const HearthPalette *palette,
+                         HearthSwatch         swatch,
+                         const HearthRgb     *color,
+                         double               width,
+                         double               height)
+{
   HearthScene scene = { 0 };
   HearthRgb tint, stripe, fill;
   HearthSceneItem outline = { 0 };

@@ -37,6 +37,7 @@ struct _HearthFlameRenderer
   guint                    n_runs;
 
   gboolean                 dark;
+  gboolean                 high_contrast;
   gboolean                 differential;
   gboolean                 normalized;
   gint                     shown_run;       /* -1: all runs */

@@ -266,6 +266,20 @@ hearth_flame_renderer_set_dark (HearthFlameRenderer *self,
 }
 
 /**
+ * hearth_flame_renderer_set_high_contrast:
+ * @self: a #HearthFlameRenderer
+ * @high_contrast: %TRUE for a high-contrast theme: bars outlined, estimates strongly striped
+ */
+void
+hearth_flame_renderer_set_high_contrast (HearthFlameRenderer *self,
+                                         gboolean             high_contrast)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  self->high_contrast = !!high_contrast;
+}
+
+/**
  * hearth_flame_renderer_get_dark:
  * @self: a #HearthFlameRenderer
  *
@@ -614,7 +628,7 @@ hearth_flame_renderer_build_scene (HearthFlameRenderer       *self,
 
   b.self = self;
   b.vp = viewport;
-  b.palette = hearth_palette_get (self->dark);
+  b.palette = hearth_palette_get_for (self->dark, self->high_contrast);
   b.scene = &self->scene;
   b.hover_texts = hover_texts;
   b.scratch = g_string_new (NULL);

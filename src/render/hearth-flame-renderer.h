@@ -109,6 +109,8 @@ HearthCallTree      *hearth_flame_renderer_get_tree        (HearthFlameRenderer 
 void                 hearth_flame_renderer_set_dark        (HearthFlameRenderer       *self,
                                                             gboolean                   dark);
 gboolean             hearth_flame_renderer_get_dark        (HearthFlameRenderer       *self);
+void                 hearth_flame_renderer_set_high_contrast (HearthFlameRenderer     *self,
+                                                            gboolean                   high_contrast);
 void                 hearth_flame_renderer_set_font        (HearthFlameRenderer       *self,
                                                             const PangoFontDescription *font);
 void                 hearth_flame_renderer_set_decorations (HearthFlameRenderer       *self,
@@ -168,6 +170,12 @@ const HearthScene   *hearth_flame_renderer_build_scene     (HearthFlameRenderer 
 
 void                 hearth_swatch_paint                   (cairo_t                   *cr,
                                                             gboolean                   dark,
+                                                            HearthSwatch               swatch,
+                                                            const HearthRgb           *color,
+                                                            double                     width,
+                                                            double                     height);
+void                 hearth_swatch_paint_for               (cairo_t                   *cr,
+                                                            const HearthPalette       *palette,
                                                             HearthSwatch               swatch,
                                                             const HearthRgb           *color,
                                                             double                     width,

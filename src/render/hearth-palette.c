@@ -86,6 +86,8 @@ static const Hsl dark_categories[HEARTH_N_CATEGORIES] = {
 
 static HearthPalette light_palette;
 static HearthPalette dark_palette;
+static HearthPalette light_hc_palette;
+static HearthPalette dark_hc_palette;
 
 static void
 init_light (HearthPalette *p)
@@ -139,6 +141,45 @@ init_dark (HearthPalette *p)
   p->diff_new = hsl (280, 42, 44);
 }
 
+/* The high-contrast looks keep the bar colours, so that categories read the same, and draw
+ * what tells bars and estimates apart in the strongest colour of the page. */
+static void
+init_high_contrast (HearthPalette       *p,
+                    const HearthPalette *from)
+{
+  *p = *from;
+  p->high_contrast = TRUE;
+  p->foreground = from->dark ? rgb8 (0xff, 0xff, 0xff) : rgb8 (0x00, 0x00, 0x00);
+  p->muted = p->foreground;
+  p->axis = p->foreground;
+}
+
+/**
+ * hearth_palette_get_for:
+ * @dark: %TRUE for the dark palette
+ * @high_contrast: %TRUE for a high-contrast theme
+ *
+ * Returns: (transfer none): the light or the dark palette, in high contrast or not
+ */
+const HearthPalette *
+hearth_palette_get_for (gboolean dark,
+                        gboolean high_contrast)
+{
+  static gsize initialized = 0;
+
+  if (g_once_init_enter (&initialized))
+    {
+      init_light (&light_palette);
+      init_dark (&dark_palette);
+      init_high_contrast (&light_hc_palette, &light_palette);
+      init_high_contrast (&dark_hc_palette, &dark_palette);
+      g_once_init_leave (&initialized, 1);
+    }
+  if (high_contrast)
+    return dark ? &dark_hc_palette : &light_hc_palette;
+  return dark ? &dark_palette : &light_palette;
+}
+
 /**
  * hearth_palette_get:
  * @dark: %TRUE for the dark palette
@@ -148,15 +189,7 @@ init_dark (HearthPalette *p)
 const HearthPalette *
 hearth_palette_get (gboolean dark)
 {
-  static gsize initialized = 0;
-
-  if (g_once_init_enter (&initialized))
-    {
-      init_light (&light_palette);
-      init_dark (&dark_palette);
-      g_once_init_leave (&initialized, 1);
-    }
-  return dark ? &dark_palette : &light_palette;
+  return hearth_palette_get_for (dark, FALSE);
 }
 
 /**
@@ -235,6 +268,12 @@ hearth_palette_hatch (const HearthPalette *palette,
 
   if (tint != NULL)
     hearth_rgb_mix (bar, &palette->background, palette->dark ? 0.54 : 0.58, tint);
+  /* high contrast: stripes in the page's strongest colour, far from any ground */
+  if (stripe != NULL && palette->high_contrast)
+    {
+      *stripe = palette->foreground;
+      return;
+    }
   /* stripes near the solid part: textured, not loud. On a dark page the stripes are the bar's
    * own colour, so that they stand as far from the ground, in lightness, as on a light page. */
   if (stripe != NULL)

@@ -37,6 +37,8 @@ typedef struct
 /**
  * HearthPalette:
  * @dark: %TRUE for the dark palette
+ * @high_contrast: %TRUE for a high-contrast theme: every bar outlined, stripes of estimated
+ *   time in the foreground colour
  * @background: the page behind the graph
  * @foreground: titles and axis labels
  * @muted: captions, legend text, the outline of guarded time
@@ -62,6 +64,7 @@ typedef struct
 typedef struct
 {
   gboolean  dark;
+  gboolean  high_contrast;
   HearthRgb background;
   HearthRgb foreground;
   HearthRgb muted;
@@ -83,6 +86,8 @@ typedef struct
 } HearthPalette;
 
 const HearthPalette *hearth_palette_get             (gboolean             dark);
+const HearthPalette *hearth_palette_get_for         (gboolean             dark,
+                                                     gboolean             high_contrast);
 
 guint                hearth_palette_variant_for     (const char          *file,
                                                      const char          *name);

@@ -58,6 +58,7 @@ struct _HearthFlameView
 
   gboolean             icicle;
   gboolean             dark;
+  gboolean             high_contrast;
   guint                run;             /* which run of a comparison the session is */
   gboolean             normalized;
   gint                 linked;          /* the bar matching the other view's hover */

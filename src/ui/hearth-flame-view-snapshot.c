@@ -22,11 +22,14 @@ _hearth_flame_view_update_style (HearthFlameView *self)
 {
   const PangoFontDescription *font;
   gboolean dark = hearth_widget_is_dark (GTK_WIDGET (self));
+  gboolean high_contrast = hearth_widget_is_high_contrast (GTK_WIDGET (self));
 
-  if (dark != self->dark)
+  if (dark != self->dark || high_contrast != self->high_contrast)
     {
       self->dark = dark;
+      self->high_contrast = high_contrast;
       hearth_flame_renderer_set_dark (self->renderer, dark);
+      hearth_flame_renderer_set_high_contrast (self->renderer, high_contrast);
       _hearth_flame_view_drop_graph (self);
     }
 
@@ -238,7 +241,7 @@ append_pinned_axis (HearthFlameView *self,
                     double           width,
                     double           offset)
 {
-  const HearthPalette *palette = hearth_palette_get (self->dark);
+  const HearthPalette *palette = hearth_palette_get_for (self->dark, self->high_contrast);
   HearthFlameViewport vp;
   double top, bottom, band, page, visible_bottom, y;
   GdkRGBA color;

@@ -15,6 +15,7 @@
 #include "hearth-gtk-compat.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 /**
  * hearth_widget_get_fg_color:
@@ -50,6 +51,33 @@ hearth_widget_is_dark (GtkWidget *widget)
 
   hearth_widget_get_fg_color (widget, &fg);
   return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+}
+
+/**
+ * hearth_widget_is_high_contrast:
+ * @widget: a widget
+ *
+ * Whether the theme is a high-contrast one: GTK 4.8's HighContrast and HighContrastInverse,
+ * newer GTK's Default-hc and Default-hc-dark, named by GTK_THEME or the theme setting (the
+ * variable wins, as in GTK).
+ *
+ * Returns: %TRUE in a high-contrast theme
+ */
+gboolean
+hearth_widget_is_high_contrast (GtkWidget *widget)
+{
+  g_autofree char *setting = NULL;
+  const char *theme = g_getenv ("GTK_THEME");
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  if (theme == NULL || theme[0] == '\0')
+    {
+      g_object_get (gtk_widget_get_settings (widget), "gtk-theme-name", &setting, NULL);
+      theme = setting;
+    }
+  return theme != NULL && (strstr (theme, "HighContrast") != NULL ||
+                           strstr (theme, "-hc") != NULL);
 }
 
 /**

@@ -26,6 +26,7 @@ gboolean  hearth_widget_lookup_color    (GtkWidget            *widget,
 void      hearth_widget_get_fg_color    (GtkWidget            *widget,
                                          GdkRGBA              *color);
 gboolean  hearth_widget_is_dark         (GtkWidget            *widget);
+gboolean  hearth_widget_is_high_contrast (GtkWidget           *widget);
 
 void      hearth_open_file_async        (GtkWindow            *parent,
                                          const char           *title,

@@ -37,6 +37,7 @@ struct _HearthLegend
   HearthLegendColours  colours;
   gboolean             no_marks;
   gboolean             dark;
+  gboolean             high_contrast;
 };
 
 G_DEFINE_FINAL_TYPE (HearthLegend, hearth_legend, GTK_TYPE_WIDGET)
@@ -92,10 +93,12 @@ draw_swatch (GtkDrawingArea *area,
   const Entry *entry = user_data;
   GtkWidget *legend = gtk_widget_get_ancestor (GTK_WIDGET (area), HEARTH_TYPE_LEGEND);
   gboolean dark = legend != NULL && HEARTH_LEGEND (legend)->dark;
+  gboolean high_contrast = legend != NULL && HEARTH_LEGEND (legend)->high_contrast;
   HearthRgb colour;
 
   entry_colour (entry, dark, &colour);
-  hearth_swatch_paint (cr, dark, entry->swatch, &colour, width, height);
+  hearth_swatch_paint_for (cr, hearth_palette_get_for (dark, high_contrast), entry->swatch,
+                           &colour, width, height);
 }
 
 static void
@@ -178,13 +181,15 @@ hearth_legend_css_changed (GtkWidget         *widget,
                            GtkCssStyleChange *change)
 {
   HearthLegend *self = HEARTH_LEGEND (widget);
-  gboolean dark;
+  gboolean dark, high_contrast;
 
   GTK_WIDGET_CLASS (hearth_legend_parent_class)->css_changed (widget, change);
   dark = hearth_widget_is_dark (widget);
-  if (dark == self->dark)
+  high_contrast = hearth_widget_is_high_contrast (widget);
+  if (dark == self->dark && high_contrast == self->high_contrast)
     return;
   self->dark = dark;
+  self->high_contrast = high_contrast;
   for (GtkWidget *entry = gtk_widget_get_first_child (self->entries); entry != NULL;
        entry = gtk_widget_get_next_sibling (entry))
     if (!GTK_IS_LABEL (entry))
