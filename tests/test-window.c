@@ -125,6 +125,60 @@ test_open_example (Fixture       *f,
                    "<module> — walkers.py:1");
 }
 
+/* Which region of the window @widget is in: 0 the header bar, 1 the graph side, 2 the
+ * side panes, -1 elsewhere. */
+static int
+region_of (Fixture   *f,
+           GtkWidget *widget)
+{
+  GtkWidget *regions[] = { f->window->header_bar,
+                           gtk_paned_get_start_child (GTK_PANED (f->window->paned)),
+                           f->window->notebook };
+
+  for (guint i = 0; i < G_N_ELEMENTS (regions); i++)
+    if (widget == regions[i] || gtk_widget_is_ancestor (widget, regions[i]))
+      return (int) i;
+  return -1;
+}
+
+/* Tab from the Open button goes through the header bar, then the graph (the flame view
+ * among it), then the side panes, never back before it wraps. */
+static void
+test_tab_order (Fixture       *f,
+                gconstpointer  data)
+{
+  GtkWidget *focus;
+  int region, last = 0;
+  gboolean graph = FALSE, panes = FALSE;
+
+  if (hearth_test_ui_skip ())
+    return;
+
+  g_assert_true (gtk_widget_grab_focus (f->window->open_button));
+  for (guint step = 0; step < 80; step++)
+    {
+      if (!gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD))
+        break;
+      focus = gtk_root_get_focus (GTK_ROOT (f->window));
+      g_assert_nonnull (focus);
+      if (focus == f->window->open_button)
+        break;
+      region = region_of (f, focus);
+      g_test_message ("Tab %u: %s, region %d", step + 1, G_OBJECT_TYPE_NAME (focus), region);
+      if (region < 0)
+        continue;
+      /* back to the start only from the panes: Tab wrapped round */
+      if (region < last && last == 2)
+        break;
+      g_assert_cmpint (region, >=, last);
+      last = region;
+      graph = graph || focus == f->window->flame_view;
+      panes = panes || region == 2;
+    }
+  g_assert_true (graph);
+  g_assert_true (panes);
+}
+
 static void
 test_widest_chain (Fixture       *f,
                    gconstpointer  data)
@@ -789,6 +843,7 @@ main (int   argc,
 
   ADD ("open-example", test_open_example);
   ADD ("widest-chain", test_widest_chain);
+  ADD ("tab-order", test_tab_order);
   ADD ("click-callers", test_click_callers);
   ADD ("search", test_search);
   ADD ("zoom", test_zoom);

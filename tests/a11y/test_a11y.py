@@ -317,7 +317,10 @@ def check_bars(view, report, selected):
     marked = [(name, level) for name, level, _, sel in facts if sel]
     if marked != [selected]:
         problems.append("selected: %r, expected %r" % (marked, selected))
-    emit("# %d bars as children, the first %r" % (len(facts), [f[:2] for f in facts[:4]]))
+    emit("# %d bars as children" % len(facts))
+    for item, (name, level, box, sel) in zip(items[:12], facts):
+        emit("#   %s, tree item, level %d: %s%s" % (name, level, item.get_description(),
+                                                   " (selected)" if sel else ""))
     return not problems, "; ".join(problems)
 
 
