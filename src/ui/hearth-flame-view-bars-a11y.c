@@ -421,6 +421,9 @@ void
 _hearth_flame_view_clear_bars (HearthFlameView *self)
 {
   g_clear_handle_id (&self->bars_source, g_source_remove);
+  /* a bar someone still holds no longer points at the view going away */
+  for (guint i = 0; self->bars != NULL && i < self->bars->len; i++)
+    HEARTH_FLAME_BAR (g_ptr_array_index (self->bars, i))->view = NULL;
   g_clear_pointer (&self->bars, g_ptr_array_unref);
 }
 
