@@ -140,6 +140,20 @@ test_time_order (Fixture       *f,
     g_assert_cmpfloat_with_epsilon (bounds.size.width / root.size.width, 0.2,
                                     1.5 / root.size.width);
   }
+  /* a double click zooms into the block, and the chart shows its time */
+  hearth_test_click (GTK_WIDGET (view), 1, bounds.origin.x + 2, bounds.origin.y + 2);
+  hearth_test_click (GTK_WIDGET (view), 2, bounds.origin.x + 2, bounds.origin.y + 2);
+  g_assert_cmpint (hearth_session_get_zoom (f->session), ==, 5);
+  hearth_test_settle (GTK_WIDGET (f->window));
+  {
+    double start, end;
+
+    hearth_flame_view_get_visible_range (view, &start, &end);
+    g_assert_cmpfloat_with_epsilon (start, 0.012, 1e-9);
+    g_assert_cmpfloat_with_epsilon (end, 0.015, 1e-9);
+  }
+  hearth_session_set_zoom (f->session, -1);
+  hearth_test_settle (GTK_WIDGET (f->window));
   tip = hearth_flame_view_dup_tooltip_text (view, 5);
   g_assert_nonnull (strstr (tip, "3.00 ms"));
 
