@@ -198,7 +198,7 @@ test_range (Fixture       *f,
   g_assert_true (hearth_session_get_profile (f->session) != full);
   g_assert_cmpfloat (hearth_profile_get_total (hearth_session_get_profile (f->session)), ==, 3);
   g_assert_cmpstr (hearth_order_bar_get_range_text (f->bar), ==,
-                   "Merged graph and panes: 1.00 s to 6.00 s");
+                   "Merged graph and panes: 1.00 s – 6.00 s");
   g_assert_true (gtk_widget_get_visible (hearth_order_bar_get_clear_button (f->bar)));
   /* the chart still shows the whole clock */
   g_assert_true (hearth_call_tree_is_chart (hearth_session_get_tree (f->session)));

@@ -61,7 +61,7 @@ update (HearthOrderBar *self)
                                      : _("This file keeps no time order"));
 
   if (range != NULL)
-    /* TRANSLATORS: %s is a time range, "1.20 s to 3.40 s" */
+    /* TRANSLATORS: %s is a time range, "1.20 s – 3.40 s" */
     text = g_strdup_printf (_("Merged graph and panes: %s"), range);
   gtk_label_set_text (GTK_LABEL (self->range_label), text != NULL ? text : "");
   gtk_widget_set_visible (self->range_label, range != NULL);

@@ -131,7 +131,7 @@ hearth_session_clear_range (HearthSession *self)
   hearth_session_set_range (self, 0, 0);
 }
 
-/* Returns: (nullable): the range as the window says it ("1.20 s to 3.40 s"), or %NULL. */
+/* Returns: (nullable): the range as the window says it ("1.20 s – 3.40 s"), or %NULL. */
 char *
 hearth_session_dup_range_label (HearthSession *self)
 {
@@ -142,6 +142,6 @@ hearth_session_dup_range_label (HearthSession *self)
     return NULL;
   start = hearth_session_format_value (self, self->range_start);
   end = hearth_session_format_value (self, self->range_end);
-  /* TRANSLATORS: a time range of the profile, e.g. "1.20 s to 3.40 s" */
-  return g_strdup_printf (_("%s to %s"), start, end);
+  /* TRANSLATORS: a time range of the profile, e.g. "1.20 s – 3.40 s" (an en dash) */
+  return g_strdup_printf (_("%s – %s"), start, end);
 }
