@@ -155,6 +155,9 @@ add_toggle (HearthOrderBar *self,
 {
   GtkWidget *button = gtk_toggle_button_new_with_mnemonic (label);
 
+  /* a click leaves the focus on the graph: focusing it again would scroll its viewport to
+   * the top of a tall chart */
+  gtk_widget_set_focus_on_click (button, FALSE);
   g_signal_connect (button, "toggled", G_CALLBACK (toggled), self);
   gtk_box_append (GTK_BOX (linked), button);
   return button;
@@ -189,6 +192,7 @@ hearth_order_bar_init (HearthOrderBar *self)
   self->clear_button = gtk_button_new_with_mnemonic (_("_Whole Profile"));
   gtk_widget_set_tooltip_text (self->clear_button,
                                _("Show the whole profile again, not only the time range"));
+  gtk_widget_set_focus_on_click (self->clear_button, FALSE);
   g_signal_connect (self->clear_button, "clicked", G_CALLBACK (clear_clicked), self);
   gtk_box_append (GTK_BOX (self->box), self->clear_button);
 
