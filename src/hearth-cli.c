@@ -40,6 +40,7 @@ typedef struct
   gboolean compare;
   gboolean merge;
   gboolean icicle;
+  gboolean chart;
   gboolean no_source;
   gboolean version;
   gboolean profile;
@@ -442,6 +443,35 @@ load_for_export (HearthCliOptions  *o,
   return TRUE;
 }
 
+/* --export --chart: the calls in time order; files that keep none are refused. */
+static int
+export_chart (HearthCliOptions    *o,
+              HearthProfile       *profile,
+              gboolean             compare,
+              HearthExportOptions *options)
+{
+  g_autoptr (HearthCallTree) chart = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (compare || o->merge)
+    return fail (_("--chart draws one file: it does not go with --compare or --merge"));
+  chart = hearth_call_tree_new_chart (profile, &error);
+  if (chart == NULL)
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
+
+      return fail (message);
+    }
+  names = hearth_names_new (profile, (const char * const *) o->mine, !o->no_source);
+  options->width = o->width;
+  options->icicle = o->icicle;
+  options->title = o->title;
+  if (!hearth_export_to_file (o->export, chart, names, NULL, NULL, options, &error))
+    return fail (error->message);
+  return 0;
+}
+
 static int
 run_export (HearthCliOptions *o)
 {
@@ -463,6 +493,9 @@ run_export (HearthCliOptions *o)
     }
   if (!load_for_export (o, &before, &after, &error))
     return fail (error->message);
+
+  if (o->chart)
+    return export_chart (o, before, after != NULL, &options);
 
   before_tree = build_tree (o, before, &error);
   if (before_tree != NULL && after != NULL)
@@ -593,6 +626,8 @@ hearth_cli_run (int     argc,
     { "title", 0, 0, G_OPTION_ARG_STRING, &o.title,
       N_("Title of an export (default: the file name)"), N_("TEXT") },
     { "icicle", 0, 0, G_OPTION_ARG_NONE, &o.icicle, N_("Draw the root at the top"), NULL },
+    { "chart", 0, 0, G_OPTION_ARG_NONE, &o.chart,
+      N_("With --export: draw the calls in time order (a flame chart), not merged"), NULL },
     { "no-source", 0, 0, G_OPTION_ARG_NONE, &o.no_source,
       N_("Do not read source files to qualify function names"), NULL },
     { "count", 0, 0, G_OPTION_ARG_INT, &o.count,
@@ -652,6 +687,8 @@ hearth_cli_run (int     argc,
   else if (o.merge && o.print == NULL && o.export == NULL)
     status = fail (_("--merge goes with --print or --export: the window does not open merged "
                      "profiles yet"));
+  else if (o.chart && o.export == NULL)
+    status = fail (_("--chart goes with --export (--print chart prints the blocks)"));
   else if (o.print != NULL)
     {
       /* Machine-readable output: a decimal point, whatever the user's locale. */

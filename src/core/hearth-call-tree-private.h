@@ -21,6 +21,7 @@ struct _HearthCallTree
   gint                   root_function;   /* -1 for the synthetic root `all` */
   gboolean               from_stacks;
   gboolean               callers;         /* walked down to callers (a sandwich's lower half) */
+  gboolean               chart;           /* one bar per block of the timeline, in time order */
 
   /* the bars, in walk order (depth first, children widest first) */
   HearthNode            *nodes;
@@ -52,6 +53,9 @@ _hearth_layout_time (double value)
 {
   return (value >= HEARTH_LAYOUT_MIN && value <= HEARTH_LAYOUT_MAX) ? value : 0.0;
 }
+
+/* Builds the child lists and rows of bars in walk order (hearth-call-tree.c). */
+void _hearth_call_tree_index (HearthCallTree *self);
 
 /* Orders two functions by file, line, name (then frame text and index, which only stack
  * profiles can need). */

@@ -577,6 +577,26 @@ child_lists (const HearthNode *nodes,
   return index;
 }
 
+/* The child lists and the rows of the bars in walk order (@n_nodes of them, @max_depth set). */
+void
+_hearth_call_tree_index (HearthCallTree *self)
+{
+  guint n = self->n_nodes;
+  g_autofree guint *fill = NULL;
+
+  self->child_index = child_lists (self->nodes, n, &self->child_offsets);
+
+  self->row_offsets = g_new0 (guint, self->max_depth + 2);
+  self->row_index = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    self->row_offsets[self->nodes[i].depth + 1]++;
+  for (guint d = 0; d <= self->max_depth; d++)
+    self->row_offsets[d + 1] += self->row_offsets[d];
+  fill = g_memdup2 (self->row_offsets, sizeof (guint) * (self->max_depth + 2));
+  for (guint i = 0; i < n; i++)
+    self->row_index[fill[self->nodes[i].depth]++] = i;
+}
+
 /* The part of each bar's self width that is its function's own time, not callees too narrow
  * for a bar: for a stack tree the stacks that end at the bar's frame, exactly; for a cProfile
  * tree the function's own time, shared like its width. In a tree of callers it is where the
@@ -676,20 +696,7 @@ walk_finish (Walk *w)
   g_clear_pointer (&w->kept, g_array_unref);
   g_clear_pointer (&w->kept_aux, g_array_unref);
 
-  self->child_index = child_lists (self->nodes, n, &self->child_offsets);
-
-  self->row_offsets = g_new0 (guint, self->max_depth + 2);
-  self->row_index = g_new (guint, n);
-  for (guint i = 0; i < n; i++)
-    self->row_offsets[self->nodes[i].depth + 1]++;
-  for (guint d = 0; d <= self->max_depth; d++)
-    self->row_offsets[d + 1] += self->row_offsets[d];
-  {
-    g_autofree guint *fill = g_memdup2 (self->row_offsets, sizeof (guint) * (self->max_depth + 2));
-
-    for (guint i = 0; i < n; i++)
-      self->row_index[fill[self->nodes[i].depth]++] = i;
-  }
+  _hearth_call_tree_index (self);
 
   self->n_shrinks = w->shrinks->len;
   self->shrinks = g_new (HearthShrink, MAX (self->n_shrinks, 1));

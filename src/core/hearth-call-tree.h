@@ -179,6 +179,10 @@ HearthCallTree   *hearth_call_tree_new_callers    (HearthProfile               *
                                                    const HearthCallTreeOptions *options,
                                                    GError                     **error);
 gboolean          hearth_call_tree_is_callers     (HearthCallTree              *self);
+/* the flame chart of a profile's timeline (hearth-call-tree-chart.c) */
+HearthCallTree   *hearth_call_tree_new_chart      (HearthProfile               *profile,
+                                                   GError                     **error);
+gboolean          hearth_call_tree_is_chart       (HearthCallTree              *self);
 HearthProfile    *hearth_call_tree_get_profile    (HearthCallTree              *self);
 guint             hearth_call_tree_get_n_nodes    (HearthCallTree              *self);
 const HearthNode *hearth_call_tree_get_node       (HearthCallTree              *self,

@@ -738,32 +738,35 @@ hearth_report_warnings (GString        *out,
 
 /* A time or count with all its precision and no more: the shortest text that reads back as
  * the same double (what Python's repr () prints, give or take its ".0" and exponent). */
+/* The shortest of %.15g, %.16g and %.17g that reads back as @value, into @buf. */
+static const char *
+format_exact (char   buf[G_ASCII_DTOSTR_BUF_SIZE],
+              double value)
+{
+  static const char *const formats[] = { "%.15g", "%.16g", "%.17g" };
+
+  if (isnan (value) || isinf (value))
+    {
+      g_strlcpy (buf, isnan (value) ? "nan" : value > 0 ? "inf" : "-inf",
+                 G_ASCII_DTOSTR_BUF_SIZE);
+      return buf;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, formats[i], value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  return buf;
+}
+
 static void
 append_exact (GString *out,
               double   value)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  if (isnan (value))
-    {
-      g_string_append (out, "nan");
-      return;
-    }
-  if (isinf (value))
-    {
-      g_string_append (out, value > 0 ? "inf" : "-inf");
-      return;
-    }
-  for (int precision = 15; precision <= 17; precision++)
-    {
-      char format[8];
-
-      g_snprintf (format, sizeof format, "%%.%dg", precision);
-      g_ascii_formatd (buf, sizeof buf, format, value);
-      if (g_ascii_strtod (buf, NULL) == value)
-        break;
-    }
-  g_string_append (out, buf);
+  g_string_append (out, format_exact (buf, value));
 }
 
 /**
@@ -841,6 +844,20 @@ hearth_report_sandwich (GString        *out,
   append_edges (out, profile, "callee", edges, n, FALSE);
 }
 
+static void
+append_uint (GString *out,
+             guint    value)
+{
+  char buf[16];
+  guint n = 0;
+
+  do
+    buf[n++] = (char) ('0' + value % 10);
+  while ((value /= 10) != 0);
+  while (n > 0)
+    g_string_append_c (out, buf[--n]);
+}
+
 /**
  * hearth_report_chart:
  * @out: where the text goes
@@ -856,6 +873,8 @@ hearth_report_chart (GString       *out,
 {
   HearthTimeline *timeline;
   g_autoptr (GArray) blocks = NULL;
+  char start_text[G_ASCII_DTOSTR_BUF_SIZE] = "";
+  double last_start = 0;
 
   g_return_if_fail (out != NULL);
   g_return_if_fail (HEARTH_IS_PROFILE (profile));
@@ -868,10 +887,19 @@ hearth_report_chart (GString       *out,
     {
       const HearthTimelineBlock *b = &g_array_index (blocks, HearthTimelineBlock, i);
 
-      append_exact (out, b->start);
+      /* a sample opens its frames' blocks at one time: the text of a start is kept, since
+       * finding the shortest digits is most of the cost */
+      if (i == 0 || b->start != last_start)
+        {
+          format_exact (start_text, b->start);
+          last_start = b->start;
+        }
+      g_string_append (out, start_text);
       g_string_append_c (out, '\t');
       append_exact (out, b->duration);
-      g_string_append_printf (out, "\t%u\t", b->depth);
+      g_string_append_c (out, '\t');
+      append_uint (out, b->depth);
+      g_string_append_c (out, '\t');
       append_function_key (out, profile, b->function);
       g_string_append_c (out, '\n');
     }

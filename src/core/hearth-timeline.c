@@ -314,3 +314,147 @@ hearth_timeline_get_blocks (HearthTimeline *self,
     }
   return out;
 }
+
+/* Time ranges -------------------------------------------------------------------------------- */
+
+/* How much of [@at, @at + @length) lies in [@start, @end). */
+static double
+overlap (double at,
+         double length,
+         double start,
+         double end)
+{
+  return MAX (0.0, MIN (at + length, end) - MAX (at, start));
+}
+
+/* Each stack node of @profile as a node of @range (a node comes after its parent). */
+static guint *
+map_stack_nodes (HearthProfile *profile,
+                 HearthProfile *range,
+                 const guint   *functions)
+{
+  guint n_nodes;
+  const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
+  guint *map = g_new0 (guint, MAX (n_nodes, 1));
+
+  for (guint i = 1; i < n_nodes; i++)
+    map[i] = _hearth_profile_stack_child (range, map[nodes[i].parent],
+                                          functions[nodes[i].function]);
+  return map;
+}
+
+/* A sample counts with the part of its weight inside the range. */
+static void
+add_sampled_range (HearthTimeline           *self,
+                   const HearthTimelinePart *part,
+                   HearthProfile            *range,
+                   const guint              *node_map,
+                   guint                     n_nodes,
+                   double                    start,
+                   double                    end)
+{
+  double clock = part->offset;
+
+  for (guint i = part->first; i < part->first + part->n && clock < end; i++)
+    {
+      const HearthTimelineSample *s = &g_array_index (self->samples, HearthTimelineSample, i);
+      gboolean inside = clock >= start && clock + s->weight <= end;
+      /* whole samples keep their weights' digits: their sum is the folded sum */
+      double weight = inside ? s->weight : overlap (clock, s->weight, start, end);
+
+      if (s->node != 0 && s->node < n_nodes && (inside || weight > 0))
+        _hearth_profile_add_stack_at (range, node_map[s->node], weight);
+      clock += s->weight;
+    }
+}
+
+/* A call counts with the part of its time inside the range that its callees leave. */
+static void
+add_evented_range (HearthTimeline           *self,
+                   const HearthTimelinePart *part,
+                   HearthProfile            *range,
+                   const guint              *functions,
+                   double                    start,
+                   double                    end)
+{
+  const HearthTimelineBlock *calls = &g_array_index (self->calls, HearthTimelineBlock,
+                                                     part->first);
+  g_autofree double *own = g_new (double, MAX (part->n, 1));
+  g_autofree guint *node = g_new (guint, MAX (part->n, 1));
+  g_autoptr (GArray) open = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < part->n; i++)
+    {
+      guint depth = MIN (calls[i].depth, open->len);
+      guint parent = depth > 0 ? g_array_index (open, guint, depth - 1) : G_MAXUINT;
+
+      g_array_set_size (open, depth);
+      own[i] = overlap (calls[i].start, calls[i].duration, start, end);
+      node[i] = _hearth_profile_stack_child (range, parent != G_MAXUINT ? node[parent] : 0,
+                                             functions[calls[i].function]);
+      if (parent != G_MAXUINT)
+        own[parent] -= own[i];
+      g_array_append_val (open, i);
+    }
+  for (guint i = 0; i < part->n; i++)
+    if (own[i] > 0)
+      _hearth_profile_add_stack_at (range, node[i], own[i]);
+}
+
+/**
+ * hearth_timeline_dup_range:
+ * @self: the timeline of @profile
+ * @profile: its profile
+ * @start: where the range starts on the timeline's clock
+ * @end: where it ends (not included)
+ *
+ * The part of @profile in [@start, @end) as a stack profile of its own, for a flame graph of
+ * that range: each sample with the part of its weight inside the range (a range between
+ * samples takes them whole), each call with the time inside the range that its callees do
+ * not take. Its functions have the indices they have in @profile. It keeps no time order.
+ *
+ * Returns: (transfer full): the range's profile, finished
+ */
+HearthProfile *
+hearth_timeline_dup_range (HearthTimeline *self,
+                           HearthProfile  *profile,
+                           double          start,
+                           double          end)
+{
+  HearthProfile *range;
+  guint n_functions, n_nodes;
+  g_autofree guint *functions = NULL;
+  g_autofree guint *node_map = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), NULL);
+
+  range = _hearth_profile_new (hearth_profile_get_format (profile),
+                               hearth_profile_get_kind (profile),
+                               hearth_profile_get_unit (profile));
+  n_functions = hearth_profile_get_n_functions (profile);
+  functions = g_new (guint, MAX (n_functions, 1));
+  for (guint i = 0; i < n_functions; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, i);
+
+      functions[i] = f->frame != NULL
+        ? _hearth_profile_intern_frame (range, f->frame, f->file, f->line, f->name)
+        : _hearth_profile_intern_function (range, f->file, f->line, f->name);
+    }
+  hearth_profile_get_stack_nodes (profile, &n_nodes);
+  node_map = map_stack_nodes (profile, range, functions);
+  for (guint p = 0; p < self->parts->len; p++)
+    {
+      const HearthTimelinePart *part = &g_array_index (self->parts, HearthTimelinePart, p);
+
+      if (part->sampled)
+        add_sampled_range (self, part, range, node_map, n_nodes, start, end);
+      else
+        add_evented_range (self, part, range, functions, start, end);
+    }
+  _hearth_profile_set_name (range, hearth_profile_get_name (profile));
+  _hearth_profile_set_path (range, hearth_profile_get_path (profile));
+  _hearth_profile_finish (range);
+  return range;
+}

@@ -47,6 +47,10 @@ guint           hearth_timeline_get_n_calls   (HearthTimeline *self);
 double          hearth_timeline_get_length    (HearthTimeline *self);
 GArray         *hearth_timeline_get_blocks    (HearthTimeline *self,
                                                HearthProfile  *profile);
+HearthProfile  *hearth_timeline_dup_range     (HearthTimeline *self,
+                                               HearthProfile  *profile,
+                                               double          start,
+                                               double          end);
 
 /* For the readers. A part is one profile of the file: sampled (its samples follow) or
  * evented (its calls follow); the next part starts on the clock where this one ends. */

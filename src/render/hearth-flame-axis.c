@@ -35,6 +35,26 @@ nice_step (double raw)
 }
 
 /* The unit the axis counts in, how to get there from the first run's unit, and the caption. */
+/* The caption of a merged graph, or (@chart) of a flame chart, whose x axis is a clock. */
+static const char *
+seconds_caption (double   range,
+                 gboolean chart,
+                 double  *multiplier)
+{
+  if (range < 1e-4)
+    {
+      *multiplier = 1e6;
+      return chart ? _("time / µs, in call order") : _("time / µs, merged — not in call order");
+    }
+  if (range < 0.1)
+    {
+      *multiplier = 1e3;
+      return chart ? _("time / ms, in call order") : _("time / ms, merged — not in call order");
+    }
+  return chart ? _("time / s, in call order") : _("time / s, merged — not in call order");
+}
+
+/* The unit the axis counts in, how to get there from the first run's unit, and the caption. */
 static const char *
 axis_unit (HearthFlameRenderer *self,
            const Frame         *f,
@@ -42,7 +62,7 @@ axis_unit (HearthFlameRenderer *self,
 {
   HearthUnit unit = self->n_runs > 0 ? hearth_profile_get_unit (self->runs[0].profile)
                                      : HEARTH_UNIT_SECONDS;
-  double range = f->x_end - f->x_start;
+  gboolean chart = self->n_runs > 0 && hearth_call_tree_is_chart (self->runs[0].tree);
 
   *multiplier = 1;
   if (!_hearth_flame_shared_axis (self))
@@ -53,22 +73,13 @@ axis_unit (HearthFlameRenderer *self,
   switch (unit)
     {
     case HEARTH_UNIT_SAMPLES:
-      return _("samples, merged — not in call order");
+      return chart ? _("samples, in call order") : _("samples, merged — not in call order");
     case HEARTH_UNIT_BYTES:
-      return _("memory / bytes, merged — not in call order");
+      return chart ? _("memory / bytes, in call order")
+                   : _("memory / bytes, merged — not in call order");
     case HEARTH_UNIT_SECONDS:
     default:
-      if (range < 1e-4)
-        {
-          *multiplier = 1e6;
-          return _("time / µs, merged — not in call order");
-        }
-      if (range < 0.1)
-        {
-          *multiplier = 1e3;
-          return _("time / ms, merged — not in call order");
-        }
-      return _("time / s, merged — not in call order");
+      return seconds_caption (f->x_end - f->x_start, chart, multiplier);
     }
 }
 

@@ -173,12 +173,140 @@ _hearth_flame_view_class_add_bindings (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, move_vertical, "b", FALSE);
 }
 
+/* Time ranges on a chart ---------------------------------------------------------------- */
+
+/* Drags shorter than this are clicks. */
+#define RANGE_MIN_DRAG 4
+
+gboolean
+_hearth_flame_view_is_chart (HearthFlameView *self)
+{
+  HearthCallTree *tree = _hearth_flame_view_get_tree (self);
+
+  return tree != NULL && hearth_call_tree_is_chart (tree) && !_hearth_flame_view_comparing (self);
+}
+
+/* The visible part of the clock, and the pixel columns it is drawn on. */
+static void
+chart_scale (HearthFlameView *self,
+             double          *start,
+             double          *end,
+             double          *left,
+             double          *width)
+{
+  const HearthNode *root = _hearth_flame_view_get_node (self, 0);
+  HearthFlameViewport vp;
+
+  _hearth_flame_view_current_viewport (self, &vp);
+  _hearth_flame_view_bars_columns (self, left, width);
+  *start = vp.x_start;
+  *end = vp.x_end;
+  if (!(*end > *start))
+    {
+      *start = root->left;
+      *end = root->left + root->width;
+    }
+}
+
+/* Where @value of the chart's clock is drawn, in widget x. */
+double
+_hearth_flame_view_chart_x (HearthFlameView *self,
+                            double           value)
+{
+  double start, end, left, width;
+
+  chart_scale (self, &start, &end, &left, &width);
+  return left + (value - start) / (end - start) * width;
+}
+
+static double
+chart_value_at (HearthFlameView *self,
+                double           x)
+{
+  const HearthNode *root = _hearth_flame_view_get_node (self, 0);
+  double start, end, left, width;
+
+  chart_scale (self, &start, &end, &left, &width);
+  return CLAMP (start + (x - left) / width * (end - start), root->left,
+                root->left + root->width);
+}
+
+static void
+drag_begin (GtkGestureDrag  *gesture,
+            double           x,
+            double           y,
+            HearthFlameView *self)
+{
+  self->drag_from = -1;
+  if (self->session == NULL || _hearth_flame_view_n_nodes (self) == 0 ||
+      !_hearth_flame_view_is_chart (self))
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static void
+drag_update (GtkGestureDrag  *gesture,
+             double           dx,
+             double           dy,
+             HearthFlameView *self)
+{
+  double x, y;
+
+  if (fabs (dx) < RANGE_MIN_DRAG || !_hearth_flame_view_is_chart (self))
+    return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  self->drag_from = x;
+  self->drag_to = x + dx;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A drag across the chart chooses the range the merged graph and the panes show. */
+static void
+drag_end (GtkGestureDrag  *gesture,
+          double           dx,
+          double           dy,
+          HearthFlameView *self)
+{
+  double x, y, a, b;
+
+  if (self->drag_from < 0 || fabs (dx) < RANGE_MIN_DRAG || !_hearth_flame_view_is_chart (self))
+    {
+      self->drag_from = -1;
+      return;
+    }
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  a = chart_value_at (self, MIN (x, x + dx));
+  b = chart_value_at (self, MAX (x, x + dx));
+  self->drag_from = -1;
+  hearth_flame_view_select_range (self, a, b);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * hearth_flame_view_select_range:
+ * @self: a #HearthFlameView showing a chart
+ * @start: where the range starts on the chart's clock
+ * @end: where it ends
+ *
+ * What a drag across the chart does: the session shows that range merged.
+ */
+void
+hearth_flame_view_select_range (HearthFlameView *self,
+                                double           start,
+                                double           end)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_VIEW (self));
+
+  if (self->session != NULL && _hearth_flame_view_is_chart (self))
+    hearth_session_set_range (self->session, start, end);
+}
+
 void
 _hearth_flame_view_init_input (HearthFlameView *self)
 {
   GtkEventController *controller;
   GtkGesture *click;
   GtkGesture *pinch;
+  GtkGesture *drag;
 
   controller = gtk_event_controller_motion_new ();
   g_signal_connect (controller, "enter", G_CALLBACK (motion), self);
@@ -190,6 +318,15 @@ _hearth_flame_view_init_input (HearthFlameView *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  self->drag_from = -1;
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  /* a press both selects (the click) and may start a range (the drag) */
+  gtk_gesture_group (click, drag);
 
   pinch = gtk_gesture_zoom_new ();
   g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), self);

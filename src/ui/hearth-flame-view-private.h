@@ -73,6 +73,10 @@ struct _HearthFlameView
    * order; remade a moment after what is shown changes */
   GPtrArray           *bars;
   guint                bars_source;
+
+  /* a time range being dragged on a chart, in widget x (drag_from < 0: none) */
+  double               drag_from;
+  double               drag_to;
 };
 
 enum
@@ -130,6 +134,9 @@ void              _hearth_flame_view_snapshot               (GtkWidget          
                                                              GtkSnapshot         *snapshot);
 
 /* Input (hearth-flame-view-input.c) */
+gboolean          _hearth_flame_view_is_chart               (HearthFlameView     *self);
+double            _hearth_flame_view_chart_x                (HearthFlameView     *self,
+                                                             double               value);
 void              _hearth_flame_view_class_add_bindings     (GtkWidgetClass      *widget_class);
 void              _hearth_flame_view_init_input             (HearthFlameView     *self);
 

@@ -152,6 +152,9 @@ log_first_frame (HearthFlameView *self)
 static void append_marks       (HearthFlameView *self,
                                 GtkSnapshot     *snapshot,
                                 double           offset);
+static void append_range       (HearthFlameView *self,
+                                GtkSnapshot     *snapshot,
+                                double           bottom);
 static void append_pinned_axis (HearthFlameView *self,
                                 GtkSnapshot     *snapshot,
                                 double           width,
@@ -187,7 +190,40 @@ _hearth_flame_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_restore (snapshot);
 
   append_marks (self, snapshot, offset);
+  append_range (self, snapshot, offset + height);
   append_pinned_axis (self, snapshot, width, offset);
+}
+
+/* On a chart, the time range chosen (or being dragged) is shaded down to the graph's end. */
+static void
+append_range (HearthFlameView *self,
+              GtkSnapshot     *snapshot,
+              double           bottom)
+{
+  double start, end, a, b;
+  GdkRGBA accent;
+
+  if (!_hearth_flame_view_is_chart (self))
+    return;
+  if (self->drag_from >= 0)
+    {
+      a = MIN (self->drag_from, self->drag_to);
+      b = MAX (self->drag_from, self->drag_to);
+    }
+  else if (self->session != NULL && hearth_session_get_range (self->session, &start, &end))
+    {
+      a = _hearth_flame_view_chart_x (self, start);
+      b = _hearth_flame_view_chart_x (self, end);
+    }
+  else
+    return;
+  if (!hearth_widget_lookup_color (GTK_WIDGET (self), "accent_bg_color", &accent))
+    accent = (GdkRGBA) { 0.21, 0.52, 0.89, 1 };
+  accent.alpha = 0.22;
+  gtk_snapshot_append_color (snapshot, &accent, &GRAPHENE_RECT_INIT (a, 0, MAX (b - a, 1), bottom));
+  accent.alpha = 0.9;
+  gtk_snapshot_append_color (snapshot, &accent, &GRAPHENE_RECT_INIT (a, 0, 1, bottom));
+  gtk_snapshot_append_color (snapshot, &accent, &GRAPHENE_RECT_INIT (b - 1, 0, 1, bottom));
 }
 
 /* Hover and the bar the other view points at, on top of the recorded graph. */

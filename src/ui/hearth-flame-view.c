@@ -692,6 +692,8 @@ hearth_flame_view_init (HearthFlameView *self)
                                   G_CALLBACK (on_search_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::search-text",
                                   G_CALLBACK (on_search_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::has-range",
+                                  G_CALLBACK (gtk_widget_queue_draw), self);
 }
 
 /**

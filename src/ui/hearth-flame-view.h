@@ -28,6 +28,9 @@ void                 hearth_flame_view_set_icicle         (HearthFlameView   *se
                                                            gboolean           icicle);
 HearthFlameRenderer *hearth_flame_view_get_renderer       (HearthFlameView   *self);
 
+void                 hearth_flame_view_select_range       (HearthFlameView   *self,
+                                                           double             start,
+                                                           double             end);
 gint                 hearth_flame_view_node_at            (HearthFlameView   *self,
                                                            double             x,
                                                            double             y);

@@ -13,6 +13,8 @@
 
 #include <glib/gi18n.h>
 
+#include "hearth-timeline.h"
+
 /* how often the load's progress is looked at: often enough for a bar to move smoothly */
 #define PROGRESS_INTERVAL_MS 100
 
@@ -30,6 +32,9 @@ typedef struct
   HearthCallTreeOptions  options;
   guint                  serial;
   gboolean               new_file;
+  gboolean               time_order;
+  double                 range_start;
+  double                 range_end;
 } Job;
 
 typedef struct
@@ -80,6 +85,9 @@ job_new (HearthSession *self)
   job->options.root = self->root;
   job->options.cutoff = self->cutoff;
   job->options.max_repeat = self->max_repeat;
+  job->time_order = self->time_order;
+  job->range_start = self->range_start;
+  job->range_end = self->range_end;
   return job;
 }
 
@@ -105,6 +113,13 @@ layout_in_thread (Job           *job,
     }
   if (options.root >= 0 && (guint) options.root >= hearth_profile_get_n_functions (result->profile))
     options.root = -1;
+
+  /* the chart is of the whole clock, whatever range the other views show */
+  if (job->time_order && job->profile != NULL && hearth_profile_get_timeline (job->profile))
+    {
+      result->tree = hearth_call_tree_new_chart (job->profile, error);
+      return result->tree != NULL && !g_cancellable_set_error_if_cancelled (cancellable, error);
+    }
 
   result->tree = hearth_call_tree_new (result->profile, &options, &local_error);
   if (result->tree == NULL && options.root >= 0)
@@ -166,7 +181,15 @@ layout_thread (GTask        *task,
   g_autoptr (Result) result = g_new0 (Result, 1);
   GError *error = NULL;
 
-  result->profile = g_object_ref (job->profile);
+  if (job->range_end > job->range_start && hearth_profile_get_timeline (job->profile) != NULL)
+    {
+      result->profile = hearth_timeline_dup_range (hearth_profile_get_timeline (job->profile),
+                                                   job->profile, job->range_start,
+                                                   job->range_end);
+      g_clear_object (&job->names);
+    }
+  else
+    result->profile = g_object_ref (job->profile);
   if (job->names != NULL)
     result->names = g_object_ref (job->names);
   else
@@ -317,7 +340,8 @@ tree_is_current (HearthSession *self)
     return TRUE;
   options = hearth_call_tree_get_options (self->tree);
   return options->cutoff == self->cutoff && options->max_repeat == self->max_repeat &&
-         (self->root < 0 || options->root == self->root);
+         (self->root < 0 || options->root == self->root) &&
+         hearth_call_tree_is_chart (self->tree) == self->time_order;
 }
 
 static void
@@ -363,6 +387,8 @@ load_done (GObject      *source,
     }
   g_set_object (&self->file, job->file);
   g_set_object (&self->profile, result->profile);
+  g_set_object (&self->full_profile, result->profile);
+  _hearth_session_reset_order (self);
   g_set_object (&self->names, result->names);
   g_clear_pointer (&self->root_spec, g_free);
   if (self->error != NULL)
@@ -399,7 +425,7 @@ layout_done (GObject      *source,
   g_autoptr (GError) error = NULL;
 
   result = g_task_propagate_pointer (G_TASK (async_result), &error);
-  if (job->serial != self->layout_serial || job->profile != self->profile)
+  if (job->serial != self->layout_serial || job->profile != self->full_profile)
     return;
   g_clear_object (&self->layout_cancellable);
 
@@ -412,6 +438,11 @@ layout_done (GObject      *source,
     }
 
   g_object_freeze_notify (G_OBJECT (self));
+  if (result->profile != self->profile)
+    {
+      g_set_object (&self->profile, result->profile);
+      g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_PROFILE]);
+    }
   if (result->names != self->names)
     {
       g_set_object (&self->names, result->names);
@@ -430,7 +461,7 @@ _hearth_session_schedule_layout (HearthSession *self,
   g_autoptr (GTask) task = NULL;
   Job *job;
 
-  if (self->profile == NULL || self->loading)
+  if (self->full_profile == NULL || self->loading)
     return;
 
   if (self->layout_cancellable != NULL)
@@ -439,8 +470,10 @@ _hearth_session_schedule_layout (HearthSession *self,
   self->layout_cancellable = g_cancellable_new ();
 
   job = job_new (self);
-  job->profile = g_object_ref (self->profile);
-  job->names = names_too || self->names == NULL ? NULL : g_object_ref (self->names);
+  job->profile = g_object_ref (self->full_profile);
+  /* the names of a range's profile are made for it: reused only within the same profile */
+  job->names = names_too || self->names == NULL || self->profile != self->full_profile ||
+               job->range_end > job->range_start ? NULL : g_object_ref (self->names);
   job->serial = ++self->layout_serial;
 
   set_busy (self, TRUE);
@@ -634,6 +667,7 @@ hearth_session_set_profile (HearthSession  *self,
 
       result->profile = g_object_ref (profile);
       job->options.root = -1;
+      job->time_order = FALSE;
       if (layout_in_thread (job, result, NULL, NULL))
         tree = own_tree = g_steal_pointer (&result->tree);
       job_free (job);
@@ -641,6 +675,8 @@ hearth_session_set_profile (HearthSession  *self,
 
   g_object_freeze_notify (G_OBJECT (self));
   g_set_object (&self->profile, profile);
+  g_set_object (&self->full_profile, profile);
+  _hearth_session_reset_order (self);
   g_set_object (&self->names, (profile != NULL ? names : NULL));
   g_clear_object (&self->file);
   if (profile != NULL && hearth_profile_get_path (profile) != NULL)

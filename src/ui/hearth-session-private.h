@@ -18,7 +18,8 @@ struct _HearthSession
 
   /* the loaded profile and what is derived from it (owned) */
   GFile            *file;
-  HearthProfile    *profile;
+  HearthProfile    *profile;          /* what is shown: the loaded profile or its range */
+  HearthProfile    *full_profile;     /* the loaded profile, whose timeline a range is of */
   HearthNames      *names;
   HearthCallTree   *tree;
   GHashTable       *multi_callers;     /* function + 1 -> callers */
@@ -30,6 +31,9 @@ struct _HearthSession
   guint             max_repeat;
   char            **mine_paths;
   gboolean          use_source;
+  gboolean          time_order;       /* the flame chart of full_profile, not merged */
+  double            range_start;      /* a time range of full_profile's clock is shown when */
+  double            range_end;        /* range_end > range_start */
 
   /* view state: node indices of the current tree, or -1 */
   gint              selected;
@@ -84,6 +88,8 @@ enum
   PROP_SEARCH_ERROR,
   PROP_MATCH_FUNCTIONS,
   PROP_MATCH_TOTAL,
+  PROP_TIME_ORDER,
+  PROP_HAS_RANGE,
   N_PROPS
 };
 
@@ -107,6 +113,9 @@ gint     _hearth_session_function_of     (HearthCallTree *tree,
                                           gint            node);
 gboolean _hearth_session_valid_node      (HearthSession  *self,
                                           gint            node);
+
+/* Time order and ranges (hearth-session-order.c) */
+void     _hearth_session_reset_order     (HearthSession  *self);
 
 /* Search (hearth-session-search.c) */
 void     _hearth_session_update_search   (HearthSession  *self);

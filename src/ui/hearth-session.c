@@ -57,6 +57,7 @@ hearth_session_dispose (GObject *object)
   g_clear_object (&self->tree);
   g_clear_object (&self->names);
   g_clear_object (&self->profile);
+  g_clear_object (&self->full_profile);
   g_clear_pointer (&self->hits, hearth_search_hits_unref);
 
   G_OBJECT_CLASS (hearth_session_parent_class)->dispose (object);
@@ -133,6 +134,12 @@ hearth_session_get_property (GObject    *object,
     case PROP_USE_SOURCE:
       g_value_set_boolean (value, self->use_source);
       break;
+    case PROP_TIME_ORDER:
+      g_value_set_boolean (value, self->time_order);
+      break;
+    case PROP_HAS_RANGE:
+      g_value_set_boolean (value, hearth_session_get_range (self, NULL, NULL));
+      break;
     case PROP_SELECTED:
       g_value_set_int (value, self->selected);
       break;
@@ -183,6 +190,9 @@ hearth_session_set_property (GObject      *object,
       break;
     case PROP_USE_SOURCE:
       hearth_session_set_use_source (self, g_value_get_boolean (value));
+      break;
+    case PROP_TIME_ORDER:
+      hearth_session_set_time_order (self, g_value_get_boolean (value));
       break;
     case PROP_SELECTED:
       hearth_session_set_selected (self, g_value_get_int (value));
@@ -263,6 +273,11 @@ hearth_session_class_init (HearthSessionClass *klass)
   /** HearthSession:match-total: the time of the matching bars, nested ones counted once */
   properties[PROP_MATCH_TOTAL] = g_param_spec_double ("match-total", NULL, NULL,
                                                       0, G_MAXDOUBLE, 0, ro);
+  /** HearthSession:time-order: the flame chart (calls in time order) instead of the merged
+   * graph; only for profiles that keep time order */
+  properties[PROP_TIME_ORDER] = g_param_spec_boolean ("time-order", NULL, NULL, FALSE, rw);
+  /** HearthSession:has-range: the profile shown is a time range of the loaded one */
+  properties[PROP_HAS_RANGE] = g_param_spec_boolean ("has-range", NULL, NULL, FALSE, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

@@ -72,6 +72,21 @@ gboolean            hearth_session_get_use_source     (HearthSession        *sel
 void                hearth_session_set_use_source     (HearthSession        *self,
                                                        gboolean              use_source);
 
+/* time order and time ranges (hearth-session-order.c) */
+HearthProfile      *hearth_session_get_full_profile   (HearthSession        *self);
+gboolean            hearth_session_keeps_order        (HearthSession        *self);
+gboolean            hearth_session_get_time_order     (HearthSession        *self);
+void                hearth_session_set_time_order     (HearthSession        *self,
+                                                       gboolean              time_order);
+gboolean            hearth_session_get_range          (HearthSession        *self,
+                                                       double               *start,
+                                                       double               *end);
+void                hearth_session_set_range          (HearthSession        *self,
+                                                       double                start,
+                                                       double                end);
+void                hearth_session_clear_range        (HearthSession        *self);
+char               *hearth_session_dup_range_label    (HearthSession        *self);
+
 gint                hearth_session_get_selected       (HearthSession        *self);
 void                hearth_session_set_selected       (HearthSession        *self,
                                                        gint                  node);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "hearth-breadcrumbs.h"
+#include "hearth-order-bar.h"
 #include "hearth-callers-pane.h"
 #include "hearth-chains-pane.h"
 #include "hearth-compare-window.h"
@@ -72,6 +73,7 @@ struct _HearthWindow
   GtkWidget            *loading_view;
   GtkWidget            *paned;
   GtkWidget            *breadcrumbs;
+  GtkWidget            *order_bar;
   GtkWidget            *graph_scroller;
   GtkWidget            *flame_view;
   GtkWidget            *legend;

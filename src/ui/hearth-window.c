@@ -1063,6 +1063,7 @@ hearth_window_class_init (HearthWindowClass *klass)
 
   _hearth_ui_register_resources ();
   g_type_ensure (HEARTH_TYPE_BREADCRUMBS);
+  g_type_ensure (HEARTH_TYPE_ORDER_BAR);
   g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
   g_type_ensure (HEARTH_TYPE_LEGEND);
   g_type_ensure (HEARTH_TYPE_LOADING_VIEW);
@@ -1098,6 +1099,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, loading_view);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, breadcrumbs);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, order_bar);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, graph_scroller);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, legend);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, menu_button);
@@ -1147,6 +1149,7 @@ hearth_window_init (HearthWindow *self)
 
   hearth_flame_view_set_session (HEARTH_FLAME_VIEW (self->flame_view), self->session);
   hearth_breadcrumbs_set_session (HEARTH_BREADCRUMBS (self->breadcrumbs), self->session);
+  hearth_order_bar_set_session (HEARTH_ORDER_BAR (self->order_bar), self->session);
   hearth_loading_view_set_session (HEARTH_LOADING_VIEW (self->loading_view), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->callers_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->functions_pane), self->session);

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 # hearth --print chart: the blocks of hand-made evented and sampled speedscope files worked
 # out by hand, the order on real files, and the one-line refusal of files that keep no time
-# order (Hearth's sampler's output is checked in test_profile.py). Prints TAP. Usage: test_chart.py HEARTH DATA_DIR
+# order (Hearth's sampler's output is checked in test_profile.py); --export --chart drawing
+# those blocks where they are on the clock. Prints TAP. Usage: test_chart.py HEARTH DATA_DIR
 #
 # Copyright 2026 The Hearth authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import os
+import re
 import subprocess
 import sys
+import tempfile
 
 hearth, data = sys.argv[1], sys.argv[2]
 results = []
@@ -123,10 +126,50 @@ def test_no_order():
               "%d %r %r" % (proc.returncode, proc.stdout[:200], proc.stderr))
 
 
+BAR = re.compile(r'<g><title>([^\n<]*)\n[^<]*</title>\s*<rect x="([\d.]+)" y="([\d.]+)" '
+                 r'width="([\d.]+)"')
+
+
+def svg_bars(svg):
+    """(name, x, y, width) of each bar with a title in an exported SVG."""
+    return [(m.group(1), float(m.group(2)), float(m.group(3)), float(m.group(4)))
+            for m in BAR.finditer(svg)]
+
+
+def test_export():
+    # each block's rectangle starts where it starts on the clock, on the scale of `all`,
+    # which spans the clock (whole pixels: within one of the hand-worked place)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, want, length in (("chart_sampled", SAMPLED, 7), ("chart_evented", EVENTED, 0.015)):
+            out = os.path.join(tmp, name + ".svg")
+            proc = run("--export", out, "--chart", os.path.join(data, name + ".speedscope.json"))
+            svg = open(out, encoding="utf-8").read() if proc.returncode == 0 else ""
+            bars = svg_bars(svg)
+            root = [b for b in bars if b[0] == "all"]
+            ok = len(root) == 1 and len(bars) == len(want) + 1
+            if ok:
+                x0, scale = root[0][1], root[0][3] / length
+                rows = sorted({b[2] for b in bars}, reverse=True)
+                drawn = sorted((b[1], rows.index(b[2]) - 1, b[0]) for b in bars if b[0] != "all")
+                expected = sorted((x0 + w[0] * scale, w[2], w[3]) for w in want)
+                ok = all(abs(d[0] - e[0]) <= 1 and d[1:] == e[1:] for d, e in zip(drawn, expected))
+            check(ok, "%s: --export --chart draws each block where it starts" % name,
+                  proc.stderr or repr(bars))
+            check("in call order" in svg and "merged" not in svg,
+                  "%s: the axis says in call order" % name, proc.stderr)
+        path = os.path.join(data, "cprofile_py312.prof")
+        out = os.path.join(tmp, "no.png")
+        proc = run("--export", out, "--chart", path)
+        check(proc.returncode == 1 and not os.path.exists(out) and
+              len(proc.stderr.splitlines()) == 1 and "keeps no time order (pstats)" in proc.stderr,
+              "cprofile: --export --chart is exit 1 with one line, no file", proc.stderr)
+
+
 def main():
     test_hand_made()
     test_real_files()
     test_no_order()
+    test_export()
     print("1..%d" % len(results))
     for i, (ok, name, detail) in enumerate(results, 1):
         print("%s %d - %s" % ("ok" if ok else "not ok", i, name))
