@@ -478,6 +478,46 @@ hearth_sandwich_render_get_node_rect (HearthSandwichRender *self,
   return TRUE;
 }
 
+/**
+ * hearth_sandwich_render_dup_hover_text:
+ * @self: a #HearthSandwichRender
+ * @width: the width drawn
+ * @x: a point in pixels
+ * @y: a point in pixels
+ *
+ * The text an SVG export gives the bar under the point (its tooltip in a window).
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL when no bar is there
+ */
+char *
+hearth_sandwich_render_dup_hover_text (HearthSandwichRender *self,
+                                       double                width,
+                                       double                x,
+                                       double                y)
+{
+  const HearthScene *scene;
+  const HearthSceneItem *items;
+  const char *hover = NULL;
+
+  g_return_val_if_fail (HEARTH_IS_SANDWICH_RENDER (self), NULL);
+
+  scene = hearth_sandwich_render_build_scene (self, NULL, width, TRUE);
+  items = (const HearthSceneItem *) (void *) scene->items->data;
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &items[i];
+
+      if (item->kind == HEARTH_SCENE_BEGIN)
+        hover = item->text;
+      else if (item->kind == HEARTH_SCENE_END)
+        hover = NULL;
+      else if (hover != NULL && item->kind == HEARTH_SCENE_FILL && x >= item->x &&
+               x < item->x + item->w && y >= item->y && y < item->y + item->h)
+        return g_strdup (hover);
+    }
+  return NULL;
+}
+
 /* Export ---------------------------------------------------------------------------------- */
 
 typedef struct

@@ -53,6 +53,10 @@ gboolean              hearth_sandwich_render_get_node_rect (HearthSandwichRender
                                                            HearthSandwichPart      part,
                                                            guint                   node,
                                                            cairo_rectangle_t      *rect);
+char                 *hearth_sandwich_render_dup_hover_text (HearthSandwichRender *self,
+                                                           double                  width,
+                                                           double                  x,
+                                                           double                  y);
 char                 *hearth_sandwich_render_dup_title    (HearthSandwichRender   *self);
 GBytes               *hearth_sandwich_render_export       (HearthSandwichRender   *self,
                                                            int                     width,
