@@ -189,15 +189,17 @@ setup_cell (GtkSignalListItemFactory *factory,
   switch (column)
     {
     case HEARTH_FUNCTION_COLUMN_NAME:
+      /* a qualified name ends with the function's own name: the classes and modules before
+       * it give way first, and the column starts wide enough for most names whole */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+      gtk_label_set_width_chars (GTK_LABEL (label), 28);
       break;
     case HEARTH_FUNCTION_COLUMN_PLACE:
       /* the end of a path tells files apart */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
-      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_width_chars (GTK_LABEL (label), 14);
       gtk_widget_add_css_class (label, "dim-label");
       break;
     default:
