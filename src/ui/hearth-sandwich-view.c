@@ -165,7 +165,11 @@ hearth_sandwich_view_open (HearthSandwichView *self,
   g_set_object (&self->names, names);
   self->cutoff = cutoff;
   g_array_set_size (self->history, 0);
-  return show_function (self, function);
+  if (!show_function (self, function))
+    return FALSE;
+  /* the keys of the view (Escape, Alt+Left) work at once */
+  gtk_widget_grab_focus (self->back);
+  return TRUE;
 }
 
 /**
@@ -347,6 +351,14 @@ hearth_sandwich_view_dup_tooltip (HearthSandwichView *self,
   return hearth_sandwich_render_dup_hover_text (self->render, canvas_width (self), x, y);
 }
 
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  hearth_sandwich_view_back (HEARTH_SANDWICH_VIEW (widget));
+}
+
 static gboolean
 query_tooltip (GtkWidget  *canvas,
                int         x,
@@ -451,6 +463,12 @@ hearth_sandwich_view_class_init (HearthSandwichViewClass *klass)
   signals[CLOSED] = g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  gtk_widget_class_install_action (widget_class, "sandwich.back", NULL, back_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "sandwich.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "sandwich.back",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Back, 0, "sandwich.back", NULL);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "sandwich-view");
 }
@@ -471,7 +489,7 @@ hearth_sandwich_view_init (HearthSandwichView *self)
   gtk_widget_set_margin_top (self->header, 4);
   gtk_widget_set_margin_bottom (self->header, 4);
   self->back = gtk_button_new_with_mnemonic (_("_Back"));
-  g_signal_connect_swapped (self->back, "clicked", G_CALLBACK (hearth_sandwich_view_back), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->back), "sandwich.back");
   gtk_box_append (GTK_BOX (self->header), self->back);
   self->title = gtk_label_new (NULL);
   gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_MIDDLE);
