@@ -32,7 +32,7 @@ struct _HearthSandwichView
 
   HearthProfile        *profile;
   HearthNames          *names;
-  double                cutoff;
+  HearthCallTreeOptions options;
   HearthSandwichRender *render;
   GArray               *history;  /* guint: the functions before this one */
   gint                  function;
@@ -108,13 +108,11 @@ static gboolean
 show_function (HearthSandwichView *self,
                guint               function)
 {
-  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   g_autoptr (HearthSandwich) sandwich = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *title = NULL;
 
-  options.cutoff = self->cutoff;
-  sandwich = hearth_sandwich_new (self->profile, function, &options, &error);
+  sandwich = hearth_sandwich_new (self->profile, function, &self->options, &error);
   if (sandwich == NULL)
     {
       g_warning ("no sandwich of function %u: %s", function, error->message);
@@ -142,7 +140,8 @@ show_function (HearthSandwichView *self,
  * @self: a #HearthSandwichView
  * @profile: the profile
  * @names: (nullable): its labels and categories
- * @cutoff: the cutoff of both halves, as the graph's
+ * @options: (nullable): cutoff and repeats of both halves, as the graph's (the root is
+ *   ignored); %NULL for the defaults
  * @function: the function
  *
  * Shows @function's sandwich with an empty history (Back closes it).
@@ -150,12 +149,14 @@ show_function (HearthSandwichView *self,
  * Returns: %FALSE when the sandwich could not be made (the view is unchanged)
  */
 gboolean
-hearth_sandwich_view_open (HearthSandwichView *self,
-                           HearthProfile      *profile,
-                           HearthNames        *names,
-                           double              cutoff,
-                           guint               function)
+hearth_sandwich_view_open (HearthSandwichView          *self,
+                           HearthProfile               *profile,
+                           HearthNames                 *names,
+                           const HearthCallTreeOptions *options,
+                           guint                        function)
 {
+  HearthCallTreeOptions defaults = HEARTH_CALL_TREE_OPTIONS_INIT;
+
   g_return_val_if_fail (HEARTH_IS_SANDWICH_VIEW (self), FALSE);
   g_return_val_if_fail (HEARTH_IS_PROFILE (profile), FALSE);
 
@@ -163,7 +164,7 @@ hearth_sandwich_view_open (HearthSandwichView *self,
     return FALSE;
   g_set_object (&self->profile, profile);
   g_set_object (&self->names, names);
-  self->cutoff = cutoff;
+  self->options = options != NULL ? *options : defaults;
   g_array_set_size (self->history, 0);
   if (!show_function (self, function))
     return FALSE;
@@ -479,6 +480,7 @@ hearth_sandwich_view_init (HearthSandwichView *self)
   GtkGesture *click;
 
   self->function = -1;
+  self->options = (HearthCallTreeOptions) HEARTH_CALL_TREE_OPTIONS_INIT;
   self->history = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);

@@ -18,11 +18,11 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HearthSandwichView, hearth_sandwich_view, HEARTH, SANDWICH_VIEW, GtkWidget)
 
 GtkWidget            *hearth_sandwich_view_new          (void);
-gboolean              hearth_sandwich_view_open         (HearthSandwichView *self,
-                                                         HearthProfile      *profile,
-                                                         HearthNames        *names,
-                                                         double              cutoff,
-                                                         guint               function);
+gboolean              hearth_sandwich_view_open         (HearthSandwichView          *self,
+                                                         HearthProfile               *profile,
+                                                         HearthNames                 *names,
+                                                         const HearthCallTreeOptions *options,
+                                                         guint                        function);
 void                  hearth_sandwich_view_move_to      (HearthSandwichView *self,
                                                          guint               function);
 void                  hearth_sandwich_view_back         (HearthSandwichView *self);

@@ -873,15 +873,17 @@ void
 hearth_window_show_sandwich (HearthWindow *self,
                              guint         function)
 {
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   HearthProfile *profile;
 
   g_return_if_fail (HEARTH_IS_WINDOW (self));
 
   profile = hearth_session_get_profile (self->session);
+  options.cutoff = hearth_session_get_cutoff (self->session);
+  options.max_repeat = hearth_session_get_max_repeat (self->session);
   if (profile == NULL ||
       !hearth_sandwich_view_open (HEARTH_SANDWICH_VIEW (self->sandwich_view), profile,
-                                  hearth_session_get_names (self->session),
-                                  hearth_session_get_cutoff (self->session), function))
+                                  hearth_session_get_names (self->session), &options, function))
     return;
   gtk_stack_set_visible_child_name (GTK_STACK (self->graph_stack), "sandwich");
 }
