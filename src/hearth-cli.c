@@ -21,6 +21,7 @@
 #include "hearth-profile-merge.h"
 #include "hearth-profile-run.h"
 #include "hearth-report.h"
+#include "hearth-sandwich-render.h"
 
 typedef struct
 {
@@ -28,6 +29,7 @@ typedef struct
   char    *export;
   char    *root;
   char    *function;
+  char    *sandwich;
   char    *title;
   char   **mine;
   char   **files;
@@ -57,6 +59,7 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->export, g_free);
   g_clear_pointer (&o->root, g_free);
   g_clear_pointer (&o->function, g_free);
+  g_clear_pointer (&o->sandwich, g_free);
   g_clear_pointer (&o->title, g_free);
   g_clear_pointer (&o->mine, g_strfreev);
   g_clear_pointer (&o->files, g_strfreev);
@@ -161,6 +164,30 @@ print_sandwich (HearthCliOptions  *o,
   return TRUE;
 }
 
+/* --cutoff and --max-repeat, checked. */
+static gboolean
+tree_options (HearthCliOptions       *o,
+              HearthCallTreeOptions  *options,
+              GError                **error)
+{
+  if (!(o->cutoff >= 0 && o->cutoff <= 1))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--cutoff takes a fraction between 0 and 1, not %g"), o->cutoff);
+      return FALSE;
+    }
+  if (o->max_repeat < 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--max-repeat takes a whole number of at least 1"));
+      return FALSE;
+    }
+
+  options->cutoff = o->cutoff;
+  options->max_repeat = (guint) o->max_repeat;
+  return TRUE;
+}
+
 static HearthCallTree *
 build_tree (HearthCliOptions  *o,
             HearthProfile     *profile,
@@ -168,21 +195,8 @@ build_tree (HearthCliOptions  *o,
 {
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
 
-  if (!(o->cutoff >= 0 && o->cutoff <= 1))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--cutoff takes a fraction between 0 and 1, not %g"), o->cutoff);
-      return NULL;
-    }
-  if (o->max_repeat < 1)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--max-repeat takes a whole number of at least 1"));
-      return NULL;
-    }
-
-  options.cutoff = o->cutoff;
-  options.max_repeat = (guint) o->max_repeat;
+  if (!tree_options (o, &options, error))
+    return NULL;
   if (o->root != NULL)
     {
       options.root = hearth_call_tree_parse_root (profile, o->root, error);
@@ -472,6 +486,33 @@ export_chart (HearthCliOptions    *o,
   return 0;
 }
 
+/* --export OUT --sandwich KEY FILE: one function with its callees above and its callers
+ * below, drawn by the same renderer. */
+static int
+export_sandwich (HearthCliOptions    *o,
+                 HearthProfile       *profile,
+                 HearthExportOptions *options)
+{
+  HearthCallTreeOptions tree = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (HearthSandwich) sandwich = NULL;
+  g_autoptr (HearthNames) names = NULL;
+  g_autoptr (GError) error = NULL;
+  gint function;
+
+  if (!tree_options (o, &tree, &error))
+    return fail (error->message);
+  function = hearth_call_tree_parse_function (profile, o->sandwich, &error);
+  if (function < 0)
+    return fail (error->message);
+  sandwich = hearth_sandwich_new (profile, (guint) function, &tree, &error);
+  if (sandwich == NULL)
+    return fail (error->message);
+  names = hearth_names_new (profile, (const char * const *) o->mine, !o->no_source);
+  if (!hearth_sandwich_export_to_file (o->export, sandwich, names, options, &error))
+    return fail (error->message);
+  return 0;
+}
+
 static int
 run_export (HearthCliOptions *o)
 {
@@ -491,8 +532,17 @@ run_export (HearthCliOptions *o)
                                                   HEARTH_EXPORT_MAX_WIDTH, o->width);
       return fail (message);
     }
+  if (o->sandwich != NULL && (o->compare || o->root != NULL || o->icicle))
+    return fail (_("--sandwich draws one profile around one function: it does not go with "
+                   "--compare, --root or --icicle"));
   if (!load_for_export (o, &before, &after, &error))
     return fail (error->message);
+  if (o->sandwich != NULL)
+    {
+      options.width = o->width;
+      options.title = o->title;
+      return export_sandwich (o, before, &options);
+    }
 
   if (o->chart)
     return export_chart (o, before, after != NULL, &options);
@@ -617,6 +667,9 @@ hearth_cli_run (int     argc,
     { "function", 0, 0, G_OPTION_ARG_STRING, &o.function,
       N_("The function whose callers and callees --print sandwich lists"),
       N_("FILE:LINE:NAME") },
+    { "sandwich", 0, 0, G_OPTION_ARG_STRING, &o.sandwich,
+      N_("With --export: draw this function's callees above it and its callers below it"),
+      N_("FILE:LINE:NAME") },
     { "cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.cutoff,
       N_("Hide callees narrower than this fraction of the root (default 0.01)"), N_("FRACTION") },
     { "max-repeat", 0, 0, G_OPTION_ARG_INT, &o.max_repeat,
@@ -689,6 +742,8 @@ hearth_cli_run (int     argc,
                      "profiles yet"));
   else if (o.chart && o.export == NULL)
     status = fail (_("--chart goes with --export (--print chart prints the blocks)"));
+  else if (o.sandwich != NULL && o.export == NULL)
+    status = fail (_("--sandwich goes with --export OUT (.png, .svg or .pdf)"));
   else if (o.print != NULL)
     {
       /* Machine-readable output: a decimal point, whatever the user's locale. */

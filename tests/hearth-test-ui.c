@@ -280,3 +280,21 @@ hearth_test_ui_new_application (int    *argc,
   g_assert_no_error (error);
   return app;
 }
+
+/* The first button under @widget whose label is @label, depth first. */
+GtkWidget *
+hearth_test_find_button (GtkWidget  *widget,
+                         const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = hearth_test_find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -42,6 +42,9 @@ GtkWidget *hearth_test_open_window   (HearthApplication    *app,
                                       int                   width,
                                       int                   height);
 
+GtkWidget *hearth_test_find_button   (GtkWidget            *widget,
+                                      const char           *label);
+
 HearthApplication *hearth_test_ui_new_application (int    *argc,
                                                    char ***argv);
 

@@ -222,3 +222,37 @@ hearth_test_write_big_folded (const char *path,
                             i % 97, i % 1009, i, 1 + i % 7);
   hearth_test_write_repeated (path, block, size);
 }
+
+/* DESIGN.md's helper run(task) called from two places: prepare() calls it three times for
+ * 3 s, analyze() once for 1 s; it calls load and smooth for 2 s each. load is also called
+ * from init, and analyze also from cli:
+ *
+ *   main (10) -> prepare 3, analyze 2, init 5    cli (1) -> analyze 1
+ *   prepare (3) -> run 3      analyze (3) -> run 1      init (5) -> load 2
+ *   run (4) -> load 2, smooth 2                         load (4) -> read 2
+ */
+HearthProfile *
+hearth_test_helper_profile (guint *run_out,
+                            guint *main_out)
+{
+  HearthProfile *p = hearth_test_new_pstats ();
+  guint m = hearth_test_fn_in (p, "app.py", 1, "main", 10), pr = hearth_test_fn_in (p, "app.py", 2, "prepare", 3), an = hearth_test_fn_in (p, "app.py", 3, "analyze", 3);
+  guint run = hearth_test_fn_in (p, "app.py", 4, "run", 4), load = hearth_test_fn_in (p, "app.py", 5, "load", 4), smooth = hearth_test_fn_in (p, "app.py", 6, "smooth", 2);
+  guint cli = hearth_test_fn_in (p, "app.py", 7, "cli", 1), init = hearth_test_fn_in (p, "app.py", 8, "init", 5), read = hearth_test_fn_in (p, "app.py", 9, "read", 2);
+
+  _hearth_profile_set_numbers (p, run, 4, 4, 0.0, 4);
+  hearth_test_edge (p, m, pr, 3);
+  hearth_test_edge (p, m, an, 2);
+  hearth_test_edge (p, m, init, 5);
+  hearth_test_edge (p, cli, an, 1);
+  _hearth_profile_set_edge (p, pr, run, 3, 3, 0.0, 3);
+  hearth_test_edge (p, an, run, 1);
+  hearth_test_edge (p, init, load, 2);
+  hearth_test_edge (p, run, load, 2);
+  hearth_test_edge (p, run, smooth, 2);
+  hearth_test_edge (p, load, read, 2);
+  _hearth_profile_finish (p);
+  *run_out = run;
+  *main_out = m;
+  return p;
+}

@@ -56,5 +56,7 @@ void            hearth_test_edge       (HearthProfile *p,
 HearthCallTree *hearth_test_tree_of    (HearthProfile *profile,
                                         double         cutoff);
 char           *hearth_test_bars       (HearthCallTree *tree);
+HearthProfile  *hearth_test_helper_profile (guint *run_out,
+                                            guint *main_out);
 
 G_END_DECLS

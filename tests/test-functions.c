@@ -17,15 +17,6 @@
 #include <math.h>
 #include <string.h>
 
-static guint
-fn (HearthProfile *p,
-    gint64         line,
-    const char    *name,
-    double         cum)
-{
-  return hearth_test_fn_in (p, "app.py", line, name, cum);
-}
-
 /* a function of a finished profile */
 static guint
 key (HearthProfile *p,
@@ -36,40 +27,6 @@ key (HearthProfile *p,
 
   g_assert_cmpint (f, >=, 0);
   return (guint) f;
-}
-
-/* DESIGN.md's helper run(task) called from two places: prepare() calls it three times for
- * 3 s, analyze() once for 1 s; it calls load and smooth for 2 s each. load is also called
- * from init, and analyze also from cli:
- *
- *   main (10) -> prepare 3, analyze 2, init 5    cli (1) -> analyze 1
- *   prepare (3) -> run 3      analyze (3) -> run 1      init (5) -> load 2
- *   run (4) -> load 2, smooth 2                         load (4) -> read 2
- */
-static HearthProfile *
-helper_profile (guint *run_out,
-                guint *main_out)
-{
-  HearthProfile *p = hearth_test_new_pstats ();
-  guint m = fn (p, 1, "main", 10), pr = fn (p, 2, "prepare", 3), an = fn (p, 3, "analyze", 3);
-  guint run = fn (p, 4, "run", 4), load = fn (p, 5, "load", 4), smooth = fn (p, 6, "smooth", 2);
-  guint cli = fn (p, 7, "cli", 1), init = fn (p, 8, "init", 5), read = fn (p, 9, "read", 2);
-
-  _hearth_profile_set_numbers (p, run, 4, 4, 0.0, 4);
-  hearth_test_edge (p, m, pr, 3);
-  hearth_test_edge (p, m, an, 2);
-  hearth_test_edge (p, m, init, 5);
-  hearth_test_edge (p, cli, an, 1);
-  _hearth_profile_set_edge (p, pr, run, 3, 3, 0.0, 3);
-  hearth_test_edge (p, an, run, 1);
-  hearth_test_edge (p, init, load, 2);
-  hearth_test_edge (p, run, load, 2);
-  hearth_test_edge (p, run, smooth, 2);
-  hearth_test_edge (p, load, read, 2);
-  _hearth_profile_finish (p);
-  *run_out = run;
-  *main_out = m;
-  return p;
 }
 
 static HearthSandwich *
@@ -106,7 +63,7 @@ static void
 test_helper_sandwich (void)
 {
   guint run = 0, m = 0, n = 0;
-  g_autoptr (HearthProfile) p = helper_profile (&run, &m);
+  g_autoptr (HearthProfile) p = hearth_test_helper_profile (&run, &m);
   g_autoptr (HearthSandwich) sandwich = sandwich_of (p, run);
   g_autofree char *callees = hearth_test_bars (hearth_sandwich_get_callees (sandwich));
   g_autofree char *callers = hearth_test_bars (hearth_sandwich_get_callers (sandwich));
@@ -152,7 +109,7 @@ static void
 test_helper_main_tree (void)
 {
   guint run = 0, m = 0;
-  g_autoptr (HearthProfile) p = helper_profile (&run, &m);
+  g_autoptr (HearthProfile) p = hearth_test_helper_profile (&run, &m);
   g_autoptr (HearthCallTree) tree = NULL;
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   g_autofree char *bars = NULL;
@@ -394,7 +351,7 @@ static void
 test_bad_function (void)
 {
   guint run = 0, m = 0;
-  g_autoptr (HearthProfile) p = helper_profile (&run, &m);
+  g_autoptr (HearthProfile) p = hearth_test_helper_profile (&run, &m);
   g_autoptr (GError) error = NULL;
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
 

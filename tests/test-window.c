@@ -484,24 +484,6 @@ test_warnings_estimated (void)
   hearth_test_close_windows (app);
 }
 
-/* The first button under @widget whose label is @label, depth first. */
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Time the tree never reaches, reached but under the cutoff: the pane says so, and its Lower
  * the Cutoff gives the function a bar. */
 static void
@@ -538,7 +520,7 @@ test_warnings_cut_off (void)
   g_assert_cmpfloat (why[0].cutoff, >, 0);
 
   /* the first button is the first function's */
-  lower = find_button (window->warnings_pane, "Lower the _Cutoff");
+  lower = hearth_test_find_button (window->warnings_pane, "Lower the _Cutoff");
   g_assert_nonnull (lower);
   g_signal_emit_by_name (lower, "clicked");
   g_assert_true (hearth_test_wait_until (loaded, window, 20000));

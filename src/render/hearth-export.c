@@ -22,8 +22,13 @@
 #include "hearth-html-export.h"
 #include "hearth-svg-writer.h"
 
-#define EXPORT_MARGIN 16
 #define PNG_MAX_SIDE  32767
+
+typedef struct
+{
+  HearthFlameRenderer       *renderer;
+  const HearthFlameViewport *viewport;
+} RendererFrame;
 
 /**
  * hearth_export_format_for_path:
@@ -92,7 +97,7 @@ hearth_export_make_renderer (HearthCallTree            *tree,
   hearth_flame_renderer_set_differential (renderer, !options->plain_compare);
   hearth_flame_renderer_set_normalized (renderer, options->normalized);
   hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
-  hearth_flame_renderer_set_margin (renderer, EXPORT_MARGIN);
+  hearth_flame_renderer_set_margin (renderer, HEARTH_EXPORT_MARGIN);
   return renderer;
 }
 
@@ -116,9 +121,19 @@ check_cairo (cairo_status_t   status,
   return FALSE;
 }
 
+static const HearthScene *
+build_renderer_scene (gpointer  data,
+                      cairo_t  *cr,
+                      gboolean  hover_texts)
+{
+  const RendererFrame *frame = data;
+
+  return hearth_flame_renderer_build_scene (frame->renderer, cr, frame->viewport, hover_texts);
+}
+
 static GBytes *
-render_png (HearthFlameRenderer       *renderer,
-            const HearthFlameViewport *viewport,
+render_png (HearthExportSceneFunc      build,
+            gpointer                   data,
             int                        width,
             int                        height,
             GError                   **error)
@@ -139,7 +154,7 @@ render_png (HearthFlameRenderer       *renderer,
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
   cr = cairo_create (surface);
-  hearth_flame_renderer_draw (renderer, cr, viewport);
+  hearth_scene_paint (build (data, cr, FALSE), cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS)
@@ -151,8 +166,8 @@ render_png (HearthFlameRenderer       *renderer,
 }
 
 static GBytes *
-render_pdf (HearthFlameRenderer       *renderer,
-            const HearthFlameViewport *viewport,
+render_pdf (HearthExportSceneFunc      build,
+            gpointer                   data,
             int                        width,
             int                        height,
             const char                *title,
@@ -169,7 +184,7 @@ render_pdf (HearthFlameRenderer       *renderer,
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Hearth");
   cr = cairo_create (surface);
-  hearth_flame_renderer_draw (renderer, cr, viewport);
+  hearth_scene_paint (build (data, cr, FALSE), cr);
   cairo_show_page (cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
@@ -183,8 +198,8 @@ render_pdf (HearthFlameRenderer       *renderer,
 }
 
 static GBytes *
-render_svg (HearthFlameRenderer       *renderer,
-            const HearthFlameViewport *viewport,
+render_svg (HearthExportSceneFunc      build,
+            gpointer                   data,
             const char                *title,
             GError                   **error)
 {
@@ -197,7 +212,7 @@ render_svg (HearthFlameRenderer       *renderer,
   /* an unbounded recording surface: measured like the other outputs, nothing culled */
   surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR, NULL);
   cr = cairo_create (surface);
-  scene = hearth_flame_renderer_build_scene (renderer, cr, viewport, TRUE);
+  scene = build (data, cr, TRUE);
   bytes = hearth_svg_writer_write (scene, title);
   status = cairo_status (cr);
   cairo_destroy (cr);
@@ -212,14 +227,14 @@ render_svg (HearthFlameRenderer       *renderer,
 
 /* The height as drawn: measured on a raster target, like the labels of the frame itself. */
 static int
-measure_height (HearthFlameRenderer       *renderer,
-                const HearthFlameViewport *viewport)
+measure_height (HearthExportSceneFunc build,
+                gpointer              data)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
   cairo_t *cr = cairo_create (surface);
   int height;
 
-  height = (int) ceil (hearth_flame_renderer_build_scene (renderer, cr, viewport, FALSE)->height);
+  height = (int) ceil (build (data, cr, FALSE)->height);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return height;
@@ -244,32 +259,68 @@ hearth_export_render (HearthFlameRenderer        *renderer,
                       GError                    **error)
 {
   g_autofree char *title = NULL;
-  int width, height;
+  RendererFrame frame = { renderer, viewport };
 
   g_return_val_if_fail (HEARTH_IS_FLAME_RENDERER (renderer), NULL);
   g_return_val_if_fail (viewport != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  width = (int) ceil (viewport->width);
-  height = measure_height (renderer, viewport);
+  if (format == HEARTH_EXPORT_HTML)
+    {
+      /* the page's script colours and labels bars by the names, which a renderer does not
+       * hand out: hearth_html_export_render() takes them */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("an HTML page needs the names of the functions: use .png, .svg or .pdf"));
+      return NULL;
+    }
+  title = hearth_flame_renderer_dup_title (renderer);
+  return hearth_export_render_scene (build_renderer_scene, &frame, (int) ceil (viewport->width),
+                                     title, format, error);
+}
+
+/**
+ * hearth_export_render_scene:
+ * @build: (scope call): builds the frame for a target (measured on it)
+ * @data: for @build
+ * @width: the width of the result in pixels
+ * @title: (nullable): the document's title (PDF, SVG)
+ * @format: PNG, SVG or PDF
+ * @error: return location for an error (messages do not name a file)
+ *
+ * Draws a scene, whoever lays it out, into memory in one format: what
+ * hearth_export_render() does for a renderer, for a drawing made of more than one.
+ *
+ * Returns: (transfer full): the file's bytes, or %NULL with @error set
+ */
+GBytes *
+hearth_export_render_scene (HearthExportSceneFunc   build,
+                            gpointer                data,
+                            int                     width,
+                            const char             *title,
+                            HearthExportFormat      format,
+                            GError                **error)
+{
+  int height;
+
+  g_return_val_if_fail (build != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  height = measure_height (build, data);
   if (width < 1 || height < 1)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("nothing to draw"));
       return NULL;
     }
 
-  title = hearth_flame_renderer_dup_title (renderer);
   switch (format)
     {
     case HEARTH_EXPORT_PNG:
-      return render_png (renderer, viewport, width, height, error);
+      return render_png (build, data, width, height, error);
     case HEARTH_EXPORT_PDF:
-      return render_pdf (renderer, viewport, width, height, title, error);
+      return render_pdf (build, data, width, height, title, error);
     case HEARTH_EXPORT_SVG:
-      return render_svg (renderer, viewport, title, error);
+      return render_svg (build, data, title, error);
     case HEARTH_EXPORT_HTML:
-      /* the page's script colours and labels bars by the names, which a renderer does not
-       * hand out: hearth_html_export_render() takes them */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    _("an HTML page needs the names of the functions: use .png, .svg or .pdf"));
       return NULL;
@@ -375,6 +426,51 @@ hearth_export_write_atomically (const char  *path,
 }
 
 /**
+ * hearth_export_check_target:
+ * @out_path: the file to write
+ * @options: how it looks (its width is checked)
+ * @format: (out): the format the extension names
+ * @width: (out): the width to draw
+ * @error: return location for an error naming @out_path
+ *
+ * Returns: %FALSE when the extension or the width is not one Hearth writes
+ */
+gboolean
+hearth_export_check_target (const char                 *out_path,
+                            const HearthExportOptions  *options,
+                            HearthExportFormat         *format,
+                            int                        *width,
+                            GError                    **error)
+{
+  const char *dot;
+
+  *format = hearth_export_format_for_path (out_path);
+  dot = strrchr (out_path, '.');
+  if (*format == HEARTH_EXPORT_UNKNOWN)
+    {
+      if (dot != NULL && strchr (dot, '/') == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("%s: unknown export format “%s”: use .png, .svg, .pdf or .html"),
+                     out_path, dot);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("%s: no extension to tell the export format: use .png, .svg, .pdf or .html"),
+                     out_path);
+      return FALSE;
+    }
+
+  *width = options->width > 0 ? options->width : 1200;
+  if (*width < HEARTH_EXPORT_MIN_WIDTH || *width > HEARTH_EXPORT_MAX_WIDTH)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("%s: the width must be between %d and %d pixels, not %d"), out_path,
+                   HEARTH_EXPORT_MIN_WIDTH, HEARTH_EXPORT_MAX_WIDTH, *width);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
  * hearth_export_to_file:
  * @out_path: the file to write; its extension picks the format (png, svg, pdf, html)
  * @tree: the run to draw (the first of two)
@@ -404,7 +500,6 @@ hearth_export_to_file (const char                 *out_path,
   g_autoptr (HearthFlameRenderer) renderer = NULL;
   g_autoptr (GBytes) bytes = NULL;
   HearthExportFormat format;
-  const char *dot;
   int width;
 
   g_return_val_if_fail (out_path != NULL, FALSE);
@@ -415,29 +510,8 @@ hearth_export_to_file (const char                 *out_path,
   if (options == NULL)
     options = &defaults;
 
-  format = hearth_export_format_for_path (out_path);
-  dot = strrchr (out_path, '.');
-  if (format == HEARTH_EXPORT_UNKNOWN)
-    {
-      if (dot != NULL && strchr (dot, '/') == NULL)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                     _("%s: unknown export format “%s”: use .png, .svg, .pdf or .html"),
-                     out_path, dot);
-      else
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                     _("%s: no extension to tell the export format: use .png, .svg, .pdf or .html"),
-                     out_path);
-      return FALSE;
-    }
-
-  width = options->width > 0 ? options->width : 1200;
-  if (width < HEARTH_EXPORT_MIN_WIDTH || width > HEARTH_EXPORT_MAX_WIDTH)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("%s: the width must be between %d and %d pixels, not %d"), out_path,
-                   HEARTH_EXPORT_MIN_WIDTH, HEARTH_EXPORT_MAX_WIDTH, width);
-      return FALSE;
-    }
+  if (!hearth_export_check_target (out_path, options, &format, &width, error))
+    return FALSE;
 
   renderer = hearth_export_make_renderer (tree, names, compare_after, after_names, options);
   viewport.width = width;

@@ -55,6 +55,19 @@ typedef struct
 
 #define HEARTH_EXPORT_MIN_WIDTH 200
 #define HEARTH_EXPORT_MAX_WIDTH 16384
+#define HEARTH_EXPORT_MARGIN    16
+
+/**
+ * HearthExportSceneFunc:
+ * @data: the caller's
+ * @cr: the target the scene is for (labels are measured on it)
+ * @hover_texts: give each bar a group with its hover text (for SVG)
+ *
+ * Returns: (transfer none): the frame, valid until the next call
+ */
+typedef const HearthScene *(*HearthExportSceneFunc) (gpointer  data,
+                                                     cairo_t  *cr,
+                                                     gboolean  hover_texts);
 
 HearthExportFormat   hearth_export_format_for_path  (const char                 *path);
 HearthFlameRenderer *hearth_export_make_renderer    (HearthCallTree             *tree,
@@ -65,6 +78,17 @@ HearthFlameRenderer *hearth_export_make_renderer    (HearthCallTree             
 GBytes              *hearth_export_render           (HearthFlameRenderer        *renderer,
                                                      const HearthFlameViewport  *viewport,
                                                      HearthExportFormat          format,
+                                                     GError                    **error);
+GBytes              *hearth_export_render_scene     (HearthExportSceneFunc       build,
+                                                     gpointer                    data,
+                                                     int                         width,
+                                                     const char                 *title,
+                                                     HearthExportFormat          format,
+                                                     GError                    **error);
+gboolean             hearth_export_check_target     (const char                 *out_path,
+                                                     const HearthExportOptions  *options,
+                                                     HearthExportFormat         *format,
+                                                     int                        *width,
                                                      GError                    **error);
 gboolean             hearth_export_write_atomically (const char                 *path,
                                                      GBytes                     *bytes,

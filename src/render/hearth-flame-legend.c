@@ -63,6 +63,15 @@ _hearth_flame_collect_legend (HearthFlameRenderer *self,
       shrunk |= self->runs[r].has_shrunk;
       guarded |= self->runs[r].has_guarded;
     }
+  if (self->legend_also != NULL && self->legend_also->n_runs > 0)
+    {
+      Run *also = &self->legend_also->runs[0];
+
+      categories |= also->categories;
+      estimated |= also->has_estimated;
+      shrunk |= also->has_shrunk;
+      guarded |= also->has_guarded;
+    }
 
   /* with differential colours the categories are the first run's only: say so */
   if (_hearth_flame_diff_colours (self))

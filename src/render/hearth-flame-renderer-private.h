@@ -45,6 +45,7 @@ struct _HearthFlameRenderer
   HearthFlameDecorations   decorations;
   double                   margin;
   char                    *title;
+  HearthFlameRenderer     *legend_also;     /* borrowed: its marks join the legend */
 
   HearthFunctionMatchFunc  match;
   gpointer                 match_data;

@@ -378,6 +378,24 @@ hearth_flame_renderer_set_title (HearthFlameRenderer *self,
 }
 
 /**
+ * hearth_flame_renderer_set_legend_also:
+ * @self: a #HearthFlameRenderer
+ * @other: (nullable): a renderer drawn beside this one; it must outlive @self or be unset
+ *
+ * The legend also explains the categories and marks of @other's first run: one legend for
+ * a drawing made of two renderers.
+ */
+void
+hearth_flame_renderer_set_legend_also (HearthFlameRenderer *self,
+                                       HearthFlameRenderer *other)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+  g_return_if_fail (other == NULL || HEARTH_IS_FLAME_RENDERER (other));
+
+  self->legend_also = other;
+}
+
+/**
  * hearth_flame_renderer_set_differential:
  * @self: a #HearthFlameRenderer
  * @differential: colour the second run by each chain's change (default %TRUE)

@@ -120,6 +120,8 @@ void                 hearth_flame_renderer_set_margin      (HearthFlameRenderer 
 void                 hearth_flame_renderer_set_title       (HearthFlameRenderer       *self,
                                                             const char                *title);
 char                *hearth_flame_renderer_dup_title       (HearthFlameRenderer       *self);
+void                 hearth_flame_renderer_set_legend_also (HearthFlameRenderer       *self,
+                                                            HearthFlameRenderer       *other);
 void                 hearth_flame_renderer_set_differential (HearthFlameRenderer      *self,
                                                             gboolean                   differential);
 void                 hearth_flame_renderer_set_normalized  (HearthFlameRenderer       *self,

@@ -152,9 +152,9 @@ set_root_action (GtkWidget  *widget,
 }
 
 static void
-show_callers_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+show_bar_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
   HearthFlameView *self = HEARTH_FLAME_VIEW (widget);
   gint node = action_node (self);
@@ -162,7 +162,10 @@ show_callers_action (GtkWidget  *widget,
   if (node < 0)
     return;
   hearth_session_set_selected (self->session, node);
-  g_signal_emit (self, _hearth_flame_view_signals[SHOW_CALLERS], 0, node);
+  /* flame.show-callers or flame.show-sandwich: the window shows the pane or the view */
+  g_signal_emit (self,
+                 _hearth_flame_view_signals[g_str_equal (action_name, "flame.show-sandwich")
+                                            ? SHOW_SANDWICH : SHOW_CALLERS], 0, node);
 }
 
 static void
@@ -349,6 +352,7 @@ build_menu_model (void)
 
   g_menu_append (go, _("_Zoom In"), "flame.zoom-in");
   g_menu_append (go, _("Show _Callers"), "flame.show-callers");
+  g_menu_append (go, _("Show _Sandwich"), "flame.show-sandwich");
   g_menu_append (go, _("_Open File at Line"), "flame.open-source");
   g_menu_append (copy, _("Copy _Name"), "flame.copy-name");
   g_menu_append (copy, _("Copy _File:Line"), "flame.copy-location");
@@ -416,7 +420,8 @@ _hearth_flame_view_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "flame.copy-chain", NULL, copy_chain_action);
   gtk_widget_class_install_action (widget_class, "flame.open-source", NULL, open_source_action);
   gtk_widget_class_install_action (widget_class, "flame.set-root", NULL, set_root_action);
-  gtk_widget_class_install_action (widget_class, "flame.show-callers", NULL, show_callers_action);
+  gtk_widget_class_install_action (widget_class, "flame.show-callers", NULL, show_bar_action);
+  gtk_widget_class_install_action (widget_class, "flame.show-sandwich", NULL, show_bar_action);
   gtk_widget_class_install_action (widget_class, "flame.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "flame.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "flame.zoom-reset", NULL, zoom_reset_action);

@@ -157,6 +157,8 @@ _hearth_flame_view_class_add_bindings (GtkWidgetClass *widget_class)
   add_key (widget_class, GDK_KEY_Return, 0, "flame.zoom-in");
   add_key (widget_class, GDK_KEY_KP_Enter, 0, "flame.zoom-in");
   add_key (widget_class, GDK_KEY_ISO_Enter, 0, "flame.zoom-in");
+  add_key (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "flame.show-sandwich");
+  add_key (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "flame.show-sandwich");
   add_key (widget_class, GDK_KEY_Escape, 0, "flame.zoom-reset");
   add_key (widget_class, GDK_KEY_Home, 0, "flame.zoom-reset");
   add_key (widget_class, GDK_KEY_BackSpace, 0, "flame.zoom-out");

@@ -82,6 +82,7 @@ struct _HearthFlameView
 enum
 {
   SHOW_CALLERS,
+  SHOW_SANDWICH,
   RANGE_CHANGED,
   N_SIGNALS
 };

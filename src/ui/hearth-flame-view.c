@@ -645,6 +645,16 @@ hearth_flame_view_class_init (HearthFlameViewClass *klass)
     g_signal_new ("show-callers", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   /**
+   * HearthFlameView::show-sandwich:
+   * @self: the view
+   * @node: the bar
+   *
+   * The user asked for the sandwich of the function of @node (it is selected already).
+   */
+  _hearth_flame_view_signals[SHOW_SANDWICH] =
+    g_signal_new ("show-sandwich", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /**
    * HearthFlameView::visible-range-changed:
    * @self: the view
    *

@@ -60,6 +60,7 @@ struct _HearthFunctionsPane
   GtkWidget           *stack;
   GtkWidget           *view;
   GtkWidget           *footer;
+  GtkWidget           *sandwich_button;
 };
 
 G_DEFINE_FINAL_TYPE (HearthFunctionsPane, hearth_functions_pane, HEARTH_TYPE_PANE)
@@ -72,6 +73,14 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SHOW_SANDWICH,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* Cells ------------------------------------------------------------------------------------ */
 
@@ -180,15 +189,17 @@ setup_cell (GtkSignalListItemFactory *factory,
   switch (column)
     {
     case HEARTH_FUNCTION_COLUMN_NAME:
+      /* a qualified name ends with the function's own name: the classes and modules before
+       * it give way first, and the column starts wide enough for most names whole */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+      gtk_label_set_width_chars (GTK_LABEL (label), 28);
       break;
     case HEARTH_FUNCTION_COLUMN_PLACE:
       /* the end of a path tells files apart */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
-      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_width_chars (GTK_LABEL (label), 14);
       gtk_widget_add_css_class (label, "dim-label");
       break;
     default:
@@ -364,6 +375,7 @@ set_marked (HearthFunctionsPane *self,
     }
   gtk_label_set_text (GTK_LABEL (self->footer), self->summary != NULL ? self->summary : "");
   gtk_widget_set_visible (self->footer, self->summary != NULL);
+  gtk_widget_set_visible (self->sandwich_button, function >= 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MARKED]);
 }
 
@@ -570,6 +582,17 @@ hearth_functions_pane_class_init (HearthFunctionsPaneClass *klass)
                                               G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /**
+   * HearthFunctionsPane::show-sandwich:
+   * @self: the pane
+   * @function: the marked function
+   *
+   * The user asked for the sandwich of the function whose row is selected.
+   */
+  signals[SHOW_SANDWICH] = g_signal_new ("show-sandwich", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         G_TYPE_UINT);
+
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "functionspane");
 }
 
@@ -631,6 +654,17 @@ hearth_functions_pane_init (HearthFunctionsPane *self)
   gtk_widget_add_css_class (self->footer, "pane-footer");
   gtk_widget_set_visible (self->footer, FALSE);
   gtk_box_append (GTK_BOX (box), self->footer);
+  self->sandwich_button = gtk_button_new_with_mnemonic (_("Show _Sandwich"));
+  gtk_widget_set_tooltip_text (self->sandwich_button,
+                               _("Everything that called this function below it, everything it "
+                                 "called above it, in place of the graph"));
+  gtk_widget_set_halign (self->sandwich_button, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (self->sandwich_button, 6);
+  gtk_widget_set_margin_bottom (self->sandwich_button, 4);
+  gtk_widget_set_visible (self->sandwich_button, FALSE);
+  g_signal_connect_swapped (self->sandwich_button, "clicked",
+                            G_CALLBACK (hearth_functions_pane_show_sandwich), self);
+  gtk_box_append (GTK_BOX (box), self->sandwich_button);
   gtk_stack_add_named (GTK_STACK (self->stack), box, "functions");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
 }
@@ -743,4 +777,19 @@ hearth_functions_pane_get_summary (HearthFunctionsPane *self)
 {
   g_return_val_if_fail (HEARTH_IS_FUNCTIONS_PANE (self), NULL);
   return self->summary;
+}
+
+/**
+ * hearth_functions_pane_show_sandwich:
+ * @self: a #HearthFunctionsPane
+ *
+ * What the Show Sandwich button does: emits ::show-sandwich for the marked function.
+ */
+void
+hearth_functions_pane_show_sandwich (HearthFunctionsPane *self)
+{
+  g_return_if_fail (HEARTH_IS_FUNCTIONS_PANE (self));
+
+  if (self->marked >= 0)
+    g_signal_emit (self, signals[SHOW_SANDWICH], 0, (guint) self->marked);
 }

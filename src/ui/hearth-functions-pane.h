@@ -28,4 +28,6 @@ const guint         *hearth_functions_pane_get_marked_bars (HearthFunctionsPane 
                                                             guint               *n_bars);
 const char          *hearth_functions_pane_get_summary    (HearthFunctionsPane *self);
 
+void hearth_functions_pane_show_sandwich (HearthFunctionsPane *self);
+
 G_END_DECLS

@@ -53,6 +53,14 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+enum
+{
+  SHOW_SANDWICH,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* Cards ------------------------------------------------------------------------------------- */
 
 static GtkWidget *
@@ -143,6 +151,31 @@ use_as_root_clicked (GtkButton          *button,
 
   if (session != NULL)
     hearth_session_set_root (session, function);
+}
+
+static void
+sandwich_clicked (GtkButton          *button,
+                  HearthWarningsPane *self)
+{
+  gint function = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "value"));
+
+  g_signal_emit (self, signals[SHOW_SANDWICH], 0, (guint) function);
+}
+
+/* A "Sandwich" button before @root_button: a function spread thin over many places is what
+ * a sandwich shows in one picture. */
+static void
+add_sandwich_button (HearthWarningsPane *self,
+                     GtkWidget          *root_button,
+                     guint               function)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Sandwich"));
+
+  gtk_widget_set_tooltip_text (button, _("Show this function with all its callers and callees"));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (button), "value", GINT_TO_POINTER (function));
+  g_signal_connect (button, "clicked", G_CALLBACK (sandwich_clicked), self);
+  gtk_widget_insert_before (button, gtk_widget_get_parent (root_button), root_button);
 }
 
 static void
@@ -266,7 +299,9 @@ warn_estimated (HearthWarningsPane *self,
                                            multi[i].n_nodes),
                               hearth_session_get_function_label (session, multi[i].function),
                               multi[i].n_callers, callers, multi[i].n_nodes);
-      add_text (card, line);
+      /* a function spread over many callers: its sandwich shows them in one picture */
+      add_button_row (card, line, _("_Sandwich"), G_CALLBACK (sandwich_clicked), self,
+                      (gint) multi[i].function);
     }
   if (n_multi > MAX_LISTED)
     {
@@ -464,14 +499,16 @@ add_unreached_rows (HearthWarningsPane    *self,
       line = dup_unreached_line (session, tree, &why[i]);
       if (!linked || !(why[i].cutoff > 0))
         {
-          add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked), self,
-                          (gint) why[i].function);
+          button = add_button_row (card, line, _("Use as _Root"), G_CALLBACK (use_as_root_clicked),
+                                   self, (gint) why[i].function);
+          add_sandwich_button (self, button, why[i].function);
           continue;
         }
       /* two buttons: under the text, so that it keeps the card's width */
       add_text (card, line);
       button = add_button_row (card, NULL, _("Use as _Root"), G_CALLBACK (use_as_root_clicked),
                                self, (gint) why[i].function);
+      add_sandwich_button (self, button, why[i].function);
       {
         GtkWidget *lower = gtk_button_new_with_mnemonic (_("Lower the _Cutoff"));
         double *cutoff = g_new (double, 1);
@@ -731,6 +768,17 @@ hearth_warnings_pane_class_init (HearthWarningsPaneClass *klass)
     g_param_spec_uint ("n-warnings", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * HearthWarningsPane::show-sandwich:
+   * @self: the pane
+   * @function: an unreached function
+   *
+   * The user asked for the sandwich of a function the tree does not show.
+   */
+  signals[SHOW_SANDWICH] = g_signal_new ("show-sandwich", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         G_TYPE_UINT);
 
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "warningspane");
 }

@@ -18,6 +18,7 @@
 #include "hearth-functions-pane.h"
 #include "hearth-legend.h"
 #include "hearth-loading-view.h"
+#include "hearth-sandwich-view.h"
 #include "hearth-warnings-pane.h"
 #include "hearth-window.h"
 
@@ -76,6 +77,8 @@ struct _HearthWindow
   GtkWidget            *order_bar;
   GtkWidget            *graph_scroller;
   GtkWidget            *flame_view;
+  GtkWidget            *graph_stack;
+  GtkWidget            *sandwich_view;
   GtkWidget            *legend;
   GtkWidget            *notebook;
   GtkWidget            *callers_pane;

@@ -860,6 +860,66 @@ show_callers (HearthWindow *self,
                                                         self->callers_pane));
 }
 
+/* Sandwich: it takes the graph's place beside the panes ---------------------------------------- */
+
+/**
+ * hearth_window_show_sandwich:
+ * @self: a #HearthWindow
+ * @function: a function of the profile shown
+ *
+ * Shows @function's sandwich in place of the graph; its Back button returns.
+ */
+void
+hearth_window_show_sandwich (HearthWindow *self,
+                             guint         function)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  HearthProfile *profile;
+
+  g_return_if_fail (HEARTH_IS_WINDOW (self));
+
+  profile = hearth_session_get_profile (self->session);
+  options.cutoff = hearth_session_get_cutoff (self->session);
+  options.max_repeat = hearth_session_get_max_repeat (self->session);
+  if (profile == NULL ||
+      !hearth_sandwich_view_open (HEARTH_SANDWICH_VIEW (self->sandwich_view), profile,
+                                  hearth_session_get_names (self->session), &options, function))
+    return;
+  gtk_stack_set_visible_child_name (GTK_STACK (self->graph_stack), "sandwich");
+}
+
+static void
+show_sandwich_of_bar (HearthWindow *self,
+                      gint          node)
+{
+  HearthCallTree *tree = hearth_session_get_tree (self->session);
+
+  if (tree != NULL && node >= 0 && (guint) node < hearth_call_tree_get_n_nodes (tree))
+    hearth_window_show_sandwich (self, hearth_call_tree_get_node (tree, (guint) node)->function);
+}
+
+static void
+show_sandwich_of_function (HearthWindow *self,
+                           guint         function)
+{
+  hearth_window_show_sandwich (self, function);
+}
+
+static void
+sandwich_closed (HearthWindow *self)
+{
+  gtk_stack_set_visible_child_name (GTK_STACK (self->graph_stack), "flame");
+  gtk_widget_grab_focus (self->flame_view);
+}
+
+/* Another profile (or the file again): the sandwich shown was of the old one. */
+static void
+profile_changed (HearthWindow *self)
+{
+  hearth_sandwich_view_clear (HEARTH_SANDWICH_VIEW (self->sandwich_view));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->graph_stack), "flame");
+}
+
 /* The row picked in the Functions table: all of its function's bars outlined in the graph. */
 static void
 functions_marked (HearthWindow *self)
@@ -1070,6 +1130,7 @@ hearth_window_class_init (HearthWindowClass *klass)
   g_type_ensure (HEARTH_TYPE_CALLERS_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
   g_type_ensure (HEARTH_TYPE_FUNCTIONS_PANE);
+  g_type_ensure (HEARTH_TYPE_SANDWICH_VIEW);
   g_type_ensure (HEARTH_TYPE_WARNINGS_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -1107,6 +1168,8 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, callers_pane);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, functions_pane);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, graph_stack);
+  gtk_widget_class_bind_template_child (widget_class, HearthWindow, sandwich_view);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, chains_pane);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, warnings_pane);
   gtk_widget_class_bind_template_child (widget_class, HearthWindow, warnings_badge);
@@ -1123,6 +1186,9 @@ hearth_window_class_init (HearthWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_previous);
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, show_callers);
+  gtk_widget_class_bind_template_callback (widget_class, show_sandwich_of_bar);
+  gtk_widget_class_bind_template_callback (widget_class, show_sandwich_of_function);
+  gtk_widget_class_bind_template_callback (widget_class, sandwich_closed);
   gtk_widget_class_bind_template_callback (widget_class, warnings_changed);
   gtk_widget_class_bind_template_callback (widget_class, functions_marked);
 
@@ -1161,6 +1227,8 @@ hearth_window_init (HearthWindow *self)
   g_signal_connect_object (self->session, "notify::tree", G_CALLBACK (tree_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::profile", G_CALLBACK (tree_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::profile", G_CALLBACK (profile_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::loading", G_CALLBACK (loading_changed), self,
                            G_CONNECT_SWAPPED);

@@ -23,6 +23,8 @@ void           hearth_window_open        (HearthWindow   *self,
 GFile         *hearth_window_get_file    (HearthWindow   *self);
 gboolean       hearth_window_is_empty    (HearthWindow   *self);
 HearthSession *hearth_window_get_session (HearthWindow   *self);
+void           hearth_window_show_sandwich (HearthWindow *self,
+                                            guint         function);
 void           hearth_window_set_icicle  (HearthWindow   *self,
                                           gboolean        icicle);
 
