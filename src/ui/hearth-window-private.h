@@ -49,6 +49,7 @@ struct _HearthWindow
   GtkWidget            *header_bar;
   GtkWidget            *open_button;
   GtkWidget            *root_button;
+  GtkWidget            *thread_picker;
   GtkWidget            *root_popover;
   GtkWidget            *root_entry;
   GtkWidget            *root_list;

@@ -15,6 +15,7 @@
 #include "hearth-format.h"
 #include "hearth-gtk-compat.h"
 #include "hearth-settings.h"
+#include "hearth-thread-picker.h"
 #include "hearth-ui-resources.h"
 
 /**
@@ -1152,6 +1153,9 @@ hearth_window_init (HearthWindow *self)
   hearth_pane_set_session (HEARTH_PANE (self->functions_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->chains_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->warnings_pane), self->session);
+  self->thread_picker = hearth_thread_picker_new ();
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (self->header_bar), self->thread_picker);
+  hearth_pane_set_session (HEARTH_PANE (self->thread_picker), self->session);
   g_object_bind_property (self->regex_button, "active", self->session, "search-regex",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 
