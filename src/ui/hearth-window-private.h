@@ -50,6 +50,7 @@ struct _HearthWindow
   GtkWidget            *open_button;
   GtkWidget            *root_button;
   GtkWidget            *thread_picker;
+  GtkWidget            *source_pane;
   GtkWidget            *root_popover;
   GtkWidget            *root_entry;
   GtkWidget            *root_list;
