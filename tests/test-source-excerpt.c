@@ -12,17 +12,6 @@
 
 #include <string.h>
 
-static HearthProfile *
-load_data (const char *name)
-{
-  g_autofree char *path = hearth_test_data_path (name);
-  g_autoptr (GError) error = NULL;
-  HearthProfile *profile = hearth_profile_load_path (path, &error);
-
-  g_assert_no_error (error);
-  return profile;
-}
-
 static guint
 function_of (HearthProfile *profile,
              const char    *frame)
@@ -64,7 +53,7 @@ assert_crunch (HearthSourceExcerpt *excerpt)
 static void
 test_pyspy_lines (void)
 {
-  g_autoptr (HearthProfile) profile = load_data ("pyspy_raw.txt");
+  g_autoptr (HearthProfile) profile = hearth_test_load_data ("pyspy_raw.txt");
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthSourceExcerpt) excerpt = NULL;
 
@@ -78,7 +67,7 @@ test_pyspy_lines (void)
 static void
 test_cpython_lines (void)
 {
-  g_autoptr (HearthProfile) profile = load_data ("cpython315_collapsed.txt");
+  g_autoptr (HearthProfile) profile = hearth_test_load_data ("cpython315_collapsed.txt");
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthSourceExcerpt) excerpt = NULL;
 
@@ -92,7 +81,7 @@ test_cpython_lines (void)
 static void
 test_cprofile (void)
 {
-  g_autoptr (HearthProfile) profile = load_data ("cprofile_py312.prof");
+  g_autoptr (HearthProfile) profile = hearth_test_load_data ("cprofile_py312.prof");
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthSourceExcerpt) excerpt = NULL;
   gint crunch = find_function (profile, "crunch");
@@ -119,7 +108,7 @@ test_missing (void)
   g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthProfile) profile = hearth_profile_load_bytes (bytes, "x.txt", &error);
-  g_autoptr (HearthProfile) pyspy = load_data ("pyspy_raw.txt");
+  g_autoptr (HearthProfile) pyspy = hearth_test_load_data ("pyspy_raw.txt");
   g_autofree char *path = hearth_test_data_path ("workload.py");
   g_autofree char *past = g_strdup_printf ("f (%s:5000) 1\n", path);
   g_autoptr (GBytes) past_bytes = g_bytes_new (past, strlen (past));

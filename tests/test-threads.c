@@ -35,28 +35,6 @@ load_text (const char *text)
   return profile;
 }
 
-static HearthProfile *
-load_data (const char *name)
-{
-  g_autofree char *path = hearth_test_data_path (name);
-  g_autoptr (GError) error = NULL;
-  HearthProfile *profile = hearth_profile_load_path (path, &error);
-
-  g_assert_no_error (error);
-  return profile;
-}
-
-/* Whether a frame is in the profile (hearth_test_find_frame () insists that it is). */
-static gboolean
-has_frame (HearthProfile *profile,
-           const char    *frame)
-{
-  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
-    if (g_strcmp0 (hearth_profile_get_function (profile, i)->frame, frame) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 static const HearthThread *
 thread_at (GPtrArray *threads,
            guint      index)
@@ -84,8 +62,8 @@ test_folded_threads (void)
   g_assert_cmpfloat (hearth_profile_get_total (worker), ==, 2);
   g_assert_cmpuint (hearth_profile_get_n_stacks (worker), ==, 1);
   g_assert_cmpuint (hearth_profile_get_n_functions (worker), ==, 3);
-  g_assert_true (has_frame (worker, "run (b.py:2)"));
-  g_assert_false (has_frame (worker, "main (a.py:1)"));
+  g_assert_true (hearth_test_has_frame (worker, "run (b.py:2)"));
+  g_assert_false (hearth_test_has_frame (worker, "main (a.py:1)"));
   /* work's samples: 2 in the worker, 3 + 2 merged */
   g_assert_cmpint (hearth_test_find_frame (worker, "work (a.py:5)")->calls, ==, 2);
   g_assert_cmpint (hearth_test_find_frame (profile, "work (a.py:5)")->calls, ==, 5);
@@ -96,7 +74,7 @@ test_folded_threads (void)
   g_assert_cmpuint (hearth_profile_get_n_stacks (main_thread), ==, 2);
   g_assert_cmpfloat (hearth_test_find_frame (main_thread, "main (a.py:1)")->own, ==, 1);
   g_assert_cmpfloat (hearth_test_find_frame (main_thread, "work (a.py:5)")->own, ==, 3);
-  g_assert_false (has_frame (main_thread, "thread (2): worker"));
+  g_assert_false (hearth_test_has_frame (main_thread, "thread (2): worker"));
   g_assert_cmpstr (hearth_profile_get_name (main_thread), ==, hearth_profile_get_name (profile));
 }
 
@@ -186,7 +164,7 @@ test_subprocesses (void)
 static void
 test_speedscope_profiles (void)
 {
-  g_autoptr (HearthProfile) profile = load_data ("chart_threads.speedscope.json");
+  g_autoptr (HearthProfile) profile = hearth_test_load_data ("chart_threads.speedscope.json");
   g_autoptr (GPtrArray) threads = hearth_profile_list_threads (profile);
   g_autoptr (HearthProfile) second = NULL;
 
@@ -198,8 +176,8 @@ test_speedscope_profiles (void)
 
   second = hearth_profile_dup_thread (profile, thread_at (threads, 1));
   g_assert_cmpfloat_with_epsilon (hearth_profile_get_total (second), 1, 1e-12);
-  g_assert_true (has_frame (second, "c"));
-  g_assert_false (has_frame (second, "a"));
+  g_assert_true (hearth_test_has_frame (second, "c"));
+  g_assert_false (hearth_test_has_frame (second, "a"));
 }
 
 /* One profile, or no thread frames: nothing to choose from; one py-spy thread is one. */
@@ -211,7 +189,7 @@ test_no_threads (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (none); i++)
     {
-      g_autoptr (HearthProfile) profile = load_data (none[i]);
+      g_autoptr (HearthProfile) profile = hearth_test_load_data (none[i]);
       g_autoptr (GPtrArray) threads = hearth_profile_list_threads (profile);
       g_autoptr (GError) error = NULL;
 
@@ -221,9 +199,9 @@ test_no_threads (void)
     }
 
   {
-    g_autoptr (HearthProfile) profile = load_data ("pyspy_raw_threads.txt");
+    g_autoptr (HearthProfile) profile = hearth_test_load_data ("pyspy_raw_threads.txt");
     g_autoptr (GPtrArray) threads = hearth_profile_list_threads (profile);
-    g_autoptr (HearthProfile) cpython = load_data ("cpython315_collapsed.txt");
+    g_autoptr (HearthProfile) cpython = hearth_test_load_data ("cpython315_collapsed.txt");
     g_autoptr (GPtrArray) tids = hearth_profile_list_threads (cpython);
 
     g_assert_cmpuint (threads->len, ==, 1);
