@@ -100,6 +100,26 @@ test_cprofile (void)
   g_assert_error (error, HEARTH_SOURCE_ERROR, HEARTH_SOURCE_ERROR_NO_FILE);
 }
 
+/* Frames only at the def line (Hearth's sampler records co_firstlineno): the def, no heat. */
+static void
+test_def_lines_only (void)
+{
+  g_autofree char *path = hearth_test_data_path ("workload.py");
+  g_autofree char *text = g_strdup_printf ("crunch (%s:72) 5\nmain;crunch (%s:72) 2\n", path,
+                                           path);
+  g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) profile = hearth_profile_load_bytes (bytes, "s.txt", &error);
+  g_autoptr (HearthSourceExcerpt) excerpt = NULL;
+
+  g_assert_no_error (error);
+  excerpt = hearth_source_excerpt_new (profile, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (excerpt->found_def);
+  g_assert_cmpuint (excerpt->mark_line, ==, 72);
+  g_assert_null (excerpt->heat);
+}
+
 /* A file that is nowhere, and a line past the end of the file. */
 static void
 test_missing (void)
@@ -146,6 +166,7 @@ main (int   argc,
   g_test_add_func ("/source-excerpt/pyspy-lines", test_pyspy_lines);
   g_test_add_func ("/source-excerpt/cpython-lines", test_cpython_lines);
   g_test_add_func ("/source-excerpt/cprofile", test_cprofile);
+  g_test_add_func ("/source-excerpt/def-lines-only", test_def_lines_only);
   g_test_add_func ("/source-excerpt/missing", test_missing);
 
   return g_test_run ();

@@ -83,7 +83,8 @@ cut_lines (GBytes *bytes,
 }
 
 /* Each shown line's share of the time of the frames of this function (same file, same
- * name) recorded at a line inside the excerpt; NULL when none but one line is recorded. */
+ * name) recorded at a line inside the excerpt; NULL when they are all at the def's own lines:
+ * a sampler that records co_firstlineno (Hearth's, py-spy --function) says nothing of lines. */
 static double *
 line_heat (HearthProfile             *profile,
            const HearthFunction      *fn,
@@ -91,7 +92,7 @@ line_heat (HearthProfile             *profile,
 {
   g_autofree double *heat = g_new0 (double, MAX (excerpt->n_lines, 1));
   double total = 0;
-  guint n_frames = 0;
+  guint n_body = 0;
 
   if (!hearth_profile_has_stacks (profile))
     return NULL;
@@ -105,9 +106,10 @@ line_heat (HearthProfile             *profile,
         continue;
       heat[at] += hearth_profile_clamp (f->cum);
       total += hearth_profile_clamp (f->cum);
-      n_frames++;
+      if (f->line != excerpt->mark_line && f->line != excerpt->first_line)
+        n_body++;
     }
-  if (total <= 0 || n_frames == 0)
+  if (total <= 0 || n_body == 0)
     return NULL;
   for (guint i = 0; i < excerpt->n_lines; i++)
     heat[i] /= total;
