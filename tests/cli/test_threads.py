@@ -42,6 +42,9 @@ def test_totals():
     check(total(TWO) == "100", "without --thread: both threads merged", total(TWO))
     got = total("--thread", "Thread 2", PROFILES)
     check(got == "1", "speedscope --thread 'Thread 2': its 1 s alone", got)
+    # two runs of the file added up: the same profiles, each twice as long
+    got = total("--merge", "--thread", "Thread 2", PROFILES, PROFILES)
+    check(got == "2", "--merge of two speedscope runs, --thread 'Thread 2': 2 s", got)
 
 
 def test_bars():
