@@ -19,6 +19,7 @@
 #include "hearth-names.h"
 #include "hearth-profile.h"
 #include "hearth-profile-merge.h"
+#include "hearth-profile-threads.h"
 #include "hearth-profile-run.h"
 #include "hearth-report.h"
 #include "hearth-sandwich-render.h"
@@ -31,6 +32,7 @@ typedef struct
   char    *function;
   char    *sandwich;
   char    *title;
+  char    *thread;
   char   **mine;
   char   **files;
   char    *python;
@@ -61,6 +63,7 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->function, g_free);
   g_clear_pointer (&o->sandwich, g_free);
   g_clear_pointer (&o->title, g_free);
+  g_clear_pointer (&o->thread, g_free);
   g_clear_pointer (&o->mine, g_strfreev);
   g_clear_pointer (&o->files, g_strfreev);
   g_clear_pointer (&o->python, g_free);
@@ -277,14 +280,54 @@ print_other (HearthCliOptions  *o,
   return print_tree_report (o, profile, out, error);
 }
 
+/* With --thread, the profile of that thread (or speedscope profile) alone; @profile is
+ * taken either way. */
+static HearthProfile *
+pick_thread (HearthCliOptions  *o,
+             HearthProfile     *profile,
+             const char        *what,
+             GError           **error)
+{
+  g_autoptr (HearthProfile) whole = profile;
+  g_autoptr (GPtrArray) threads = NULL;
+  g_autoptr (GError) local = NULL;
+  gint index;
+
+  if (whole == NULL || o->thread == NULL)
+    return g_steal_pointer (&whole);
+  threads = hearth_profile_list_threads (whole);
+  index = hearth_profile_find_thread (whole, threads, o->thread, &local);
+  if (index < 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s: %s", what,
+                   local->message);
+      return NULL;
+    }
+  return hearth_profile_dup_thread (whole, g_ptr_array_index (threads, index));
+}
+
+static HearthProfile *
+load_one (HearthCliOptions  *o,
+          const char        *path,
+          GError           **error)
+{
+  return pick_thread (o, hearth_profile_load_path (path, error), path, error);
+}
+
 /* The one profile a mode reads: a file, or with --merge the files added up. */
 static HearthProfile *
 load_profile (HearthCliOptions  *o,
               GError           **error)
 {
   if (o->merge)
-    return hearth_profile_merge_paths ((const char * const *) o->files, error);
-  return hearth_profile_load_path (o->files[0], error);
+    {
+      HearthProfile *merged = hearth_profile_merge_paths ((const char * const *) o->files,
+                                                          error);
+
+      return pick_thread (o, merged, merged != NULL ? hearth_profile_get_name (merged) : "",
+                          error);
+    }
+  return load_one (o, o->files[0], error);
 }
 
 /* A run's function that is @merged's function @function, or -1. */
@@ -432,12 +475,12 @@ load_for_export (HearthCliOptions  *o,
       return FALSE;
     }
 
-  *before = hearth_profile_load_path (o->files[0], error);
+  *before = load_one (o, o->files[0], error);
   if (*before == NULL)
     return FALSE;
   if (n == 2)
     {
-      *after = hearth_profile_load_path (o->files[1], error);
+      *after = load_one (o, o->files[1], error);
       return *after != NULL;
     }
   if (o->compare)
@@ -676,6 +719,9 @@ hearth_cli_run (int     argc,
       N_("How often a function may appear on one chain (default 1)"), N_("N") },
     { "mine", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.mine,
       N_("Count code under PATH as your own (repeatable)"), N_("PATH") },
+    { "thread", 0, 0, G_OPTION_ARG_STRING, &o.thread,
+      N_("Print or export one thread (or speedscope profile) of the file: its name, a part of "
+         "its name, or its number from 1"), N_("NAME|INDEX") },
     { "title", 0, 0, G_OPTION_ARG_STRING, &o.title,
       N_("Title of an export (default: the file name)"), N_("TEXT") },
     { "icicle", 0, 0, G_OPTION_ARG_NONE, &o.icicle, N_("Draw the root at the top"), NULL },

@@ -99,6 +99,29 @@ hearth_test_find_frame (HearthProfile *profile,
   return NULL;
 }
 
+/* whether some function is the frame @frame (hearth_test_find_frame () insists that one is) */
+gboolean
+hearth_test_has_frame (HearthProfile *profile,
+                       const char    *frame)
+{
+  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
+    if (g_strcmp0 (hearth_profile_get_function (profile, i)->frame, frame) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* a file of tests/data loaded; fails the test when it cannot be */
+HearthProfile *
+hearth_test_load_data (const char *name)
+{
+  g_autofree char *path = hearth_test_data_path (name);
+  g_autoptr (GError) error = NULL;
+  HearthProfile *profile = hearth_profile_load_path (path, &error);
+
+  g_assert_no_error (error);
+  return profile;
+}
+
 /* whether a warning contains @text; if none does, the warnings go to the test log */
 gboolean
 hearth_test_has_warning (HearthProfile *profile,

@@ -35,6 +35,9 @@ void      hearth_test_append_double    (GString    *out,
 
 const HearthFunction *hearth_test_find_frame  (HearthProfile *profile,
                                                const char    *frame);
+gboolean              hearth_test_has_frame   (HearthProfile *profile,
+                                               const char    *frame);
+HearthProfile        *hearth_test_load_data   (const char    *name);
 gboolean              hearth_test_has_warning (HearthProfile *profile,
                                                const char    *text);
 guint                 hearth_test_n_warnings  (HearthProfile *profile);

@@ -137,16 +137,6 @@ read_ok (const char *text)
   return profile;
 }
 
-static gboolean
-has_frame (HearthProfile *profile,
-           const char    *frame)
-{
-  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
-    if (g_strcmp0 (hearth_profile_get_function (profile, i)->frame, frame) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* Distinct stacks (identical stacks on several lines count once). */
 static guint
 n_distinct_stacks (HearthProfile *profile)
@@ -328,8 +318,8 @@ test_diff_undone (void)
   g_assert_cmpfloat (hearth_test_find_frame (p, "b 1")->own, ==, 2);
   g_assert_cmpfloat (hearth_test_find_frame (p, "b 7")->own, ==, 5);
   g_assert_cmpfloat (hearth_test_find_frame (p, "d 4")->own, ==, 6);
-  g_assert_false (has_frame (p, "b"));
-  g_assert_false (has_frame (p, "d"));
+  g_assert_false (hearth_test_has_frame (p, "b"));
+  g_assert_false (hearth_test_has_frame (p, "d"));
   g_assert_false (hearth_test_has_warning (p, "differential"));
 }
 
@@ -376,7 +366,7 @@ test_misc (void)
   g_assert_cmpfloat (joined->own, ==, 2);
   g_assert_cmpfloat (hearth_test_find_frame (p, "weird")->cum, ==, 2);
   g_assert_cmpfloat (hearth_test_find_frame (p, "empty_frame_between")->own, ==, 1);
-  g_assert_false (has_frame (p, ""));
+  g_assert_false (hearth_test_has_frame (p, ""));
   g_assert_cmpfloat (hearth_test_find_frame (p, "main")->own, ==, 7);
   g_assert_cmpfloat (hearth_test_find_frame (p, "fractional")->own, ==, 2.5);
   g_assert_cmpfloat (hearth_test_find_frame (p, "zero")->cum, ==, 0);
@@ -384,8 +374,8 @@ test_misc (void)
   g_assert_cmpfloat (hearth_test_find_frame (p, "caf\xc3\xa9")->cum, ==, 1);
   g_assert_cmpfloat (hearth_test_find_frame (p, "\xc3\xbcnicode")->own, ==, 1);
   g_assert_cmpfloat (hearth_test_find_frame (p, "big")->own, ==, (double) G_MAXINT64);
-  g_assert_false (has_frame (p, "negative"));
-  g_assert_false (has_frame (p, "no_count"));
+  g_assert_false (hearth_test_has_frame (p, "negative"));
+  g_assert_false (hearth_test_has_frame (p, "no_count"));
   g_assert_true (hearth_test_has_warning (p, "2 lines ignored (first: line 9: negative count)"));
   g_assert_true (hearth_test_has_warning (p, "1 line with a count above 9223372036854775807, "
                                              "capped (first: line 13)"));
@@ -484,7 +474,7 @@ test_bom_and_blanks (void)
 {
   g_autoptr (HearthProfile) p = read_ok ("\xef\xbb\xbf" "a;b 1\n  # indented comment\nlast;line 2");
 
-  g_assert_true (has_frame (p, "a"));
+  g_assert_true (hearth_test_has_frame (p, "a"));
   g_assert_cmpfloat (hearth_test_find_frame (p, "line")->own, ==, 2);
   g_assert_cmpuint (hearth_test_n_warnings (p), ==, 0);
 }
@@ -629,8 +619,8 @@ test_rejoin_limits (void)
   /* an unclosed " (" followed by a new frame that opens is not joined */
   g_autoptr (HearthProfile) p = read_ok ("f (a;g (b.py:1) 1\nx (y;z;w) 2\n");
 
-  g_assert_true (has_frame (p, "f (a"));
-  g_assert_true (has_frame (p, "g (b.py:1)"));
+  g_assert_true (hearth_test_has_frame (p, "f (a"));
+  g_assert_true (hearth_test_has_frame (p, "g (b.py:1)"));
   hearth_test_assert_function (hearth_test_find_frame (p, "x (y;z;w)"), "y;z;w", 0, "x");
   g_assert_true (hearth_test_has_warning (p, "1 frame had a ';'"));
 }

@@ -110,6 +110,7 @@ struct _HearthProfile
   gboolean             fractional;     /* some stack's weight is not a whole number */
   guint64              count_total;    /* the stacks' weights summed as integers, while whole */
   gboolean             count_inexact;  /* a weight past 2^53, or the sum past 2^64 */
+  gboolean             thread_roots;   /* each root frame is a profile of the file's own */
 
   GPtrArray           *warnings;       /* NULL-terminated once finished */
 

@@ -245,6 +245,17 @@ finish_merge (Merge *m)
   _hearth_profile_finish (m->merged);
 }
 
+/* Runs whose root frames are all profiles (threads) add up to such a profile. */
+static gboolean
+all_thread_roots (HearthProfile * const *profiles,
+                  guint                  n_profiles)
+{
+  for (guint i = 0; i < n_profiles; i++)
+    if (!_hearth_profile_has_thread_roots (profiles[i]))
+      return FALSE;
+  return TRUE;
+}
+
 /**
  * hearth_profile_merge:
  * @profiles: (array length=n_profiles): finished profiles, runs of one program
@@ -300,6 +311,8 @@ hearth_profile_merge (HearthProfile * const *profiles,
   for (guint i = 0; i < n_profiles; i++)
     add_run_warnings (m.merged, profiles[i], i, n_profiles);
   finish_merge (&m);
+  if (all_thread_roots (profiles, n_profiles))
+    _hearth_profile_set_thread_roots (m.merged);
 
   name = g_strdup_printf (ngettext ("%u run merged", "%u runs merged", n_profiles), n_profiles);
   _hearth_profile_set_name (m.merged, name);

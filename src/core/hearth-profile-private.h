@@ -102,6 +102,9 @@ void           _hearth_profile_add_stack       (HearthProfile       *self,
                                                 const guint         *frames,
                                                 guint                depth,
                                                 double               weight);
+/* The file held several profiles (threads), each stacked under a root frame of its name. */
+void           _hearth_profile_set_thread_roots (HearthProfile      *self);
+gboolean       _hearth_profile_has_thread_roots (HearthProfile      *self);
 void           _hearth_profile_add_warning     (HearthProfile       *self,
                                                 const char          *format,
                                                 ...) G_GNUC_PRINTF (2, 3);

@@ -687,6 +687,20 @@ _hearth_profile_add_stack_at (HearthProfile *self,
 }
 
 void
+_hearth_profile_set_thread_roots (HearthProfile *self)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE (self));
+  self->thread_roots = TRUE;
+}
+
+gboolean
+_hearth_profile_has_thread_roots (HearthProfile *self)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self), FALSE);
+  return self->thread_roots;
+}
+
+void
 _hearth_profile_add_stack (HearthProfile *self,
                            const guint   *frames,
                            guint          depth,

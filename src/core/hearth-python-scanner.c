@@ -1305,8 +1305,9 @@ hearth_source_cache_get_n_files_read (HearthSourceCache *cache)
 }
 
 static GBytes *
-hearth_source_open (HearthSourceCache *cache,
-                    const char        *file)
+hearth_source_open (HearthSourceCache  *cache,
+                    const char         *file,
+                    char              **found)
 {
   g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
   const char *base = _hearth_path_last_separator (file);
@@ -1326,6 +1327,8 @@ hearth_source_open (HearthSourceCache *cache,
     {
       GBytes *bytes = hearth_source_read (g_ptr_array_index (candidates, i));
 
+      if (bytes != NULL && found != NULL)
+        *found = g_strdup (g_ptr_array_index (candidates, i));
       if (bytes != NULL)
         return bytes;
     }
@@ -1356,7 +1359,7 @@ hearth_source_cache_get (HearthSourceCache *cache,
   if (g_hash_table_lookup_extended (cache->files, file, NULL, &value))
     return value;
   if (cache->bytes_read < HEARTH_SOURCE_MAX_TOTAL)
-    bytes = hearth_source_open (cache, file);
+    bytes = hearth_source_open (cache, file, NULL);
   if (bytes != NULL)
     {
       cache->bytes_read += g_bytes_get_size (bytes);
@@ -1366,6 +1369,66 @@ hearth_source_cache_get (HearthSourceCache *cache,
     }
   g_hash_table_insert (cache->files, (gpointer) file, index);
   return index;
+}
+
+/**
+ * hearth_source_cache_read:
+ * @cache: a cache
+ * @file: a file name as recorded in the profile
+ * @path: (out) (optional): where the file was found
+ *
+ * Reads @file found as hearth_source_cache_get () finds it, within the same limits.
+ *
+ * Returns: (transfer full) (nullable): its bytes, or %NULL when it cannot be read
+ */
+GBytes *
+hearth_source_cache_read (HearthSourceCache  *cache,
+                          const char         *file,
+                          char              **path)
+{
+  GBytes *bytes = NULL;
+
+  g_return_val_if_fail (cache != NULL && file != NULL, NULL);
+
+  if (cache->bytes_read < HEARTH_SOURCE_MAX_TOTAL)
+    bytes = hearth_source_open (cache, file, path);
+  if (bytes != NULL)
+    cache->bytes_read += g_bytes_get_size (bytes);
+  return bytes;
+}
+
+/**
+ * hearth_source_index_find_def_lines:
+ * @index: a source file's index
+ * @line: the line recorded for the function
+ * @name: its name as recorded
+ * @executing: as for hearth_source_index_find_def ()
+ * @first: (out): the def's first line (its first decorator's)
+ * @def_line: (out): the `def` (or `class`) line
+ * @end: (out): the last line of its body
+ *
+ * Returns: whether the def was found
+ */
+gboolean
+hearth_source_index_find_def_lines (HearthSourceIndex *index,
+                                    guint              line,
+                                    const char        *name,
+                                    gboolean           executing,
+                                    guint             *first,
+                                    guint             *def_line,
+                                    guint             *end)
+{
+  const HearthScope *scope;
+
+  g_return_val_if_fail (index != NULL && name != NULL, FALSE);
+
+  scope = hearth_source_find_def (index, line, name, executing);
+  if (scope == NULL)
+    return FALSE;
+  *first = scope->first_line;
+  *def_line = scope->def_line;
+  *end = MAX (scope->end_line, scope->def_line);
+  return TRUE;
 }
 
 /**

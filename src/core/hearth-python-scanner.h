@@ -31,11 +31,21 @@ void               hearth_source_cache_free             (HearthSourceCache *cach
 HearthSourceIndex *hearth_source_cache_get              (HearthSourceCache *cache,
                                                          const char        *file);
 guint              hearth_source_cache_get_n_files_read (HearthSourceCache *cache);
+GBytes            *hearth_source_cache_read             (HearthSourceCache *cache,
+                                                         const char        *file,
+                                                         char             **path);
 
 const char        *hearth_source_index_find_def         (HearthSourceIndex *index,
                                                          guint              line,
                                                          const char        *name,
                                                          gboolean           executing);
+gboolean           hearth_source_index_find_def_lines   (HearthSourceIndex *index,
+                                                         guint              line,
+                                                         const char        *name,
+                                                         gboolean           executing,
+                                                         guint             *first,
+                                                         guint             *def_line,
+                                                         guint             *end);
 const char        *hearth_source_index_find_construct   (HearthSourceIndex *index,
                                                          GStringChunk      *out,
                                                          guint              line,

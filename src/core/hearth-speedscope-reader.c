@@ -1325,6 +1325,8 @@ hearth_speedscope_read_all (HearthSpeedscopeReader  *self,
   n_kept = hearth_speedscope_select (self, profiles, active, keep, &unit);
   _hearth_profile_set_unit (self->profile, unit.unit);
   hearth_speedscope_set_name (self, root, profiles, keep, n_kept);
+  if (n_kept > 1)
+    _hearth_profile_set_thread_roots (self->profile);
 
   for (guint i = 0; i < n; i++)
     if (keep[i])

@@ -674,6 +674,8 @@ hearth_session_set_profile (HearthSession  *self,
     }
 
   g_object_freeze_notify (G_OBJECT (self));
+  /* laid out from its default root: a root of the profile before names no function here */
+  self->root = -1;
   g_set_object (&self->profile, profile);
   g_set_object (&self->full_profile, profile);
   _hearth_session_reset_order (self);

@@ -15,6 +15,7 @@
 #include "hearth-export-dialog.h"
 #include "hearth-gtk-compat.h"
 #include "hearth-profile-dialog.h"
+#include "hearth-thread-picker.h"
 
 #define EXPORT_WIDTH 1600
 
@@ -197,6 +198,9 @@ _hearth_window_compare_with (HearthWindow *self,
   hearth_compare_window_set_run (window, 0, hearth_session_get_profile (self->session),
                                  hearth_session_get_names (self->session),
                                  hearth_session_get_tree (self->session));
+  /* the thread shown alone is compared with the same thread of the other run */
+  hearth_thread_picker_follow (HEARTH_THREAD_PICKER (self->thread_picker),
+                               hearth_compare_window_get_session (window, 1));
   hearth_compare_window_load_run (window, 1, after);
   gtk_window_present (GTK_WINDOW (window));
   return window;

@@ -51,6 +51,8 @@ struct _HearthWindow
   GtkWidget            *header_bar;
   GtkWidget            *open_button;
   GtkWidget            *root_button;
+  GtkWidget            *thread_picker;
+  GtkWidget            *source_pane;
   GtkWidget            *root_popover;
   GtkWidget            *root_entry;
   GtkWidget            *root_list;

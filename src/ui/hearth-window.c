@@ -15,6 +15,8 @@
 #include "hearth-format.h"
 #include "hearth-gtk-compat.h"
 #include "hearth-settings.h"
+#include "hearth-source-pane.h"
+#include "hearth-thread-picker.h"
 #include "hearth-ui-resources.h"
 
 /**
@@ -1221,6 +1223,13 @@ hearth_window_init (HearthWindow *self)
   hearth_pane_set_session (HEARTH_PANE (self->functions_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->chains_pane), self->session);
   hearth_pane_set_session (HEARTH_PANE (self->warnings_pane), self->session);
+  self->thread_picker = hearth_thread_picker_new ();
+  gtk_header_bar_pack_start (GTK_HEADER_BAR (self->header_bar), self->thread_picker);
+  hearth_pane_set_session (HEARTH_PANE (self->thread_picker), self->session);
+  self->source_pane = hearth_source_pane_new ();
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->source_pane,
+                            gtk_label_new (_("Source")));
+  hearth_pane_set_session (HEARTH_PANE (self->source_pane), self->session);
   g_object_bind_property (self->regex_button, "active", self->session, "search-regex",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 

@@ -340,6 +340,19 @@ def test_threads(folder):
     want = {'Thread "MainThread"', 'Thread "worker"', 'Thread "sleeper"'}
     check(proc.returncode == 0 and set(roots) == want and all(v > 0.1 for v in roots.values()),
           "--threads: a root per thread, named after it", repr(roots))
+    # each thread alone (hearth --thread): the three add up to the merged total
+    totals = {}
+    for spec in ("MainThread", "worker", "sleeper", None):
+        summary = hearth_print("summary", os.path.join(folder, "t.json"),
+                               *(["--thread", spec] if spec else []))
+        for line in (summary or "").splitlines():
+            if line.startswith("total: "):
+                totals[spec] = float(line[len("total: "):])
+    parts = sum(totals.get(s, 0) for s in ("MainThread", "worker", "sleeper"))
+    check(len(totals) == 4 and all(v > 0.1 for v in totals.values()) and
+          abs(parts - totals[None]) <= 1e-6 * totals[None],
+          "--thread NAME: each thread of a --threads run alone, adding up to the whole",
+          repr(totals))
 
 
 def test_input(folder):
