@@ -270,6 +270,16 @@ pair_table_start (const HearthPairTable *t,
   return hearth_hash_word (&t->key, ((guint64) first << 32) | second) & t->mask;
 }
 
+/* The first empty slot from @j on. */
+static inline gsize
+pair_table_free_slot (const HearthPairTable *t,
+                      gsize                  j)
+{
+  while (t->slots[j].value != 0)
+    j = (j + 1) & t->mask;
+  return j;
+}
+
 static void
 pair_table_grow (HearthPairTable *t)
 {
@@ -281,15 +291,9 @@ pair_table_grow (HearthPairTable *t)
   for (gsize i = 0; i < old_size; i++)
     {
       const HearthPairSlot *s = &old_slots[i];
-      gsize j;
 
-      if (s->value == 0)
-        continue;
-      for (j = pair_table_start (t, s->first, s->second);
-           t->slots[j].value != 0;
-           j = (j + 1) & t->mask)
-        ;
-      t->slots[j] = *s;
+      if (s->value != 0)
+        t->slots[pair_table_free_slot (t, pair_table_start (t, s->first, s->second))] = *s;
     }
   g_free (old_slots);
 }
@@ -355,13 +359,8 @@ hearth_pair_table_insert_new (HearthPairTable *table,
                               guint32          second,
                               guint            value)
 {
-  gsize j;
-
   g_assert (value < G_MAXUINT);
 
-  for (j = pair_table_start (table, first, second);
-       table->slots[j].value != 0;
-       j = (j + 1) & table->mask)
-    ;
-  pair_table_fill (table, j, first, second, value);
+  pair_table_fill (table, pair_table_free_slot (table, pair_table_start (table, first, second)),
+                   first, second, value);
 }
