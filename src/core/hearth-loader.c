@@ -7,7 +7,6 @@
 
 #define G_LOG_DOMAIN "hearth-loader"
 
-#include "hearth-hash.h"
 #include "hearth-profile-private.h"
 
 #include <errno.h>
@@ -425,7 +424,6 @@ read_all (GInputStream  *input,
             }
           data = bigger;
           size = grown;
-          hearth_memory_advise_large (data, size);
         }
       got = g_input_stream_read (input, data + len, size - len, cancellable, error);
       if (got < 0)

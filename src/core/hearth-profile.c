@@ -546,7 +546,6 @@ _hearth_profile_reserve_edges (HearthProfile *self,
   room = g_try_renew (HearthEdge, self->edges, n);
   if (room == NULL)
     return;
-  hearth_memory_advise_large (room, n * sizeof (HearthEdge));
   self->edges = room;
   self->edges_size = (guint) n;
 }
