@@ -211,10 +211,9 @@ hearth_hash_words (const HearthHashKey *key,
  * @mem: an allocation
  * @bytes: its size
  *
- * Asks for the pages of a large array to be huge pages where the system has them. An array
- * read at random (a table of millions of slots, a large profile's stack nodes) then stops
- * missing the TLB on nearly every read, and a large buffer is filled with a page fault
- * every 2 MB instead of every 4 KB. Only a hint, for the pages not yet touched; arrays
+ * Asks for the pages of a large array read at random (a table of millions of slots, a large
+ * profile's stack nodes) to be huge pages where the system has them: the reads then stop
+ * missing the TLB nearly every time. Only a hint, for the pages not yet touched; arrays
  * under 8 MB are left alone.
  */
 void
