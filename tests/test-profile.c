@@ -35,6 +35,198 @@ test_hash_incremental (void)
   g_assert_cmpuint (hearth_hash_bytes (&key, "", 0), !=, hearth_hash_bytes (&key, "a", 1));
 }
 
+/* The 128-bit products worked by hand, then the 32-bit way against the wide one. */
+static void
+test_hash_mum (void)
+{
+  const guint64 all = G_MAXUINT64, two32 = G_GUINT64_CONSTANT (1) << 32;
+  guint64 a = G_GUINT64_CONSTANT (0x0123456789abcdef), b = G_GUINT64_CONSTANT (0xfedcba9876543210);
+
+  g_assert_cmpuint (hearth_hash_mum (3, 5), ==, 15);
+  g_assert_cmpuint (hearth_hash_mum (two32, two32), ==, 1);                 /* 2^64 */
+  g_assert_cmpuint (hearth_hash_mum (G_GUINT64_CONSTANT (1) << 63, 4), ==, 2); /* 2^65 */
+  /* (2^64 - 1)^2 = 2^128 - 2^65 + 1: high half 2^64 - 2, low half 1 */
+  g_assert_cmpuint (hearth_hash_mum (all, all), ==, all);
+  /* (2^64 - 1) * 2 = 2^65 - 2: high half 1, low half 2^64 - 2 */
+  g_assert_cmpuint (hearth_hash_mum (all, 2), ==, all);
+  g_assert_cmpuint (hearth_hash_mum (0, all), ==, 0);
+
+  for (guint i = 0; i < 10000; i++)
+    {
+      g_assert_cmpuint (hearth_hash_mum_narrow (a, b), ==, hearth_hash_mum (a, b));
+      a = a * G_GUINT64_CONSTANT (6364136223846793005) + 1442695040888963407;
+      b ^= a >> (i % 61);
+    }
+}
+
+/* Keyed: another key moves the same words elsewhere; the two halves of a pair do not
+ * commute. */
+static void
+test_hash_word (void)
+{
+  HearthHashKey key = { 1, 2 }, other = { 3, 4 };
+  guint seen_low = 0;
+
+  g_assert_cmpuint (hearth_hash_word (&key, 7), ==, hearth_hash_word (&key, 7));
+  g_assert_cmpuint (hearth_hash_word (&key, 7), !=, hearth_hash_word (&other, 7));
+  g_assert_cmpuint (hearth_hash_word (&key, 7), !=, hearth_hash_word (&key, 8));
+  g_assert_cmpuint (hearth_hash_word_pair (&key, 1, 2), !=, hearth_hash_word_pair (&key, 2, 1));
+  g_assert_cmpuint (hearth_hash_word_pair (&key, 1, 2), !=, hearth_hash_word_pair (&other, 1, 2));
+
+  /* consecutive ids, as node numbers are, spread over the low bits a table indexes by */
+  for (guint64 w = 0; w < 64; w++)
+    seen_low |= 1u << (hearth_hash_word (&key, w << 32) & 31);
+  g_assert_cmpuint (__builtin_popcount (seen_low), >=, 24);
+}
+
+/* Pairs found again with their values, (a, b) apart from (b, a), pair (0, 0) and value 0
+ * like any other. */
+static void
+test_pair_table_cases (void)
+{
+  HearthPairTable t;
+
+  hearth_pair_table_init (&t);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 0, 0, 0), ==, G_MAXUINT);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 1, 2, 10), ==, G_MAXUINT);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 2, 1, 20), ==, G_MAXUINT);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 0, 0, 99), ==, 0);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 1, 2, 99), ==, 10);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 2, 1, 99), ==, 20);
+  hearth_pair_table_insert_new (&t, G_MAXUINT32, G_MAXUINT32, G_MAXUINT - 1);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, G_MAXUINT32, G_MAXUINT32, 5), ==,
+                    G_MAXUINT - 1);
+  g_assert_cmpuint (t.used, ==, 4);
+  hearth_pair_table_clear (&t);
+  g_assert_null (t.slots);
+}
+
+/* Pairs chosen to start at one slot: each is found past the others, with what it stored,
+ * and a pair stored without a lookup is found behind them. */
+static void
+test_pair_table_collisions (void)
+{
+  HearthPairTable t;
+  guint32 same[20];
+  guint n = 0;
+
+  hearth_pair_table_init (&t);
+  t.key.k0 = 12345;
+  t.key.k1 = 67890;
+  for (guint32 second = 0; n < G_N_ELEMENTS (same); second++)
+    if ((hearth_hash_word (&t.key, ((guint64) 7 << 32) | second) & t.mask) == 5)
+      same[n++] = second;
+  for (guint i = 0; i + 1 < n; i++)
+    g_assert_cmpuint (hearth_pair_table_lookup (&t, 7, same[i], 100 + i), ==, G_MAXUINT);
+  hearth_pair_table_insert_new (&t, 7, same[n - 1], 500);
+  g_assert_cmpuint (t.mask, ==, 63);   /* 20 of 64: no growth yet */
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      g_assert_cmpuint (hearth_pair_table_lookup (&t, 7, same[i], 0), ==, 100 + i);
+      g_assert_cmpuint (t.slots[(5 + i) & t.mask].second, ==, same[i]);
+    }
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 7, same[n - 1], 0), ==, 500);
+  g_assert_cmpuint (t.slots[(5 + n - 1) & t.mask].second, ==, same[n - 1]);
+  /* the same second id under another first is not among them */
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 8, same[0], 1), ==, G_MAXUINT);
+  g_assert_cmpuint (t.used, ==, n + 1);
+  hearth_pair_table_clear (&t);
+}
+
+/* Past three quarters full the table doubles; every pair keeps its value through each
+ * growth, stored by lookup or without one. */
+static void
+test_pair_table_growth (void)
+{
+  HearthPairTable t;
+  const guint n = 200000;
+
+  hearth_pair_table_init (&t);
+  for (guint i = 0; i < n; i++)
+    {
+      if (i % 3 == 0)
+        hearth_pair_table_insert_new (&t, i / 7, i, i * 2);
+      else
+        g_assert_cmpuint (hearth_pair_table_lookup (&t, i / 7, i, i * 2), ==, G_MAXUINT);
+      g_assert_cmpuint (t.used * 4, <=, (t.mask + 1) * 3);
+    }
+  g_assert_cmpuint (t.used, ==, n);
+  g_assert_cmpuint (t.mask + 1, ==, 1 << 19);   /* 200,000 > 3/4 of 2^18 */
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (hearth_pair_table_lookup (&t, i / 7, i, 1), ==, i * 2);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, n, 0, 1), ==, G_MAXUINT);
+  hearth_pair_table_clear (&t);
+}
+
+/* A trie added in one go makes the nodes that one lookup per node makes: known stacks found,
+ * children of new nodes appended, in order. */
+static void
+test_stack_add_trie (void)
+{
+  g_autoptr (HearthProfile) bulk = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                        HEARTH_KIND_SAMPLED,
+                                                        HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthProfile) one = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                       HEARTH_KIND_SAMPLED,
+                                                       HEARTH_UNIT_SAMPLES);
+  HearthProfile *both[] = { bulk, one };
+  /* keys 0..3 are functions a, b, c, d; a;b and a;c are known before */
+  const guint32 pairs[] = {
+    0, 0,   /* node 0: unused */
+    0, 0,   /* 1: a (known) */
+    1, 1,   /* 2: a;b (known) */
+    2, 3,   /* 3: a;b;d (new) */
+    3, 2,   /* 4: a;b;d;c (new, below a new node) */
+    1, 3,   /* 5: a;d (new) */
+    0, 1,   /* 6: b (new) */
+    6, 1,   /* 7: b;b (new) */
+    1, 2,   /* 8: a;c (known) */
+  };
+  const guint expected[] = { 0, 1, 2, 4, 5, 6, 7, 8, 3 };
+  guint functions[4], node_map[9] = { 0 }, one_map[9] = { 0 };
+  const HearthStackNode *nodes;
+  guint n_nodes;
+
+  for (guint p = 0; p < 2; p++)
+    {
+      guint a, b, c;
+
+      for (guint f = 0; f < 4; f++)
+        {
+          char frame[2] = { (char) ('a' + f), 0 };
+
+          functions[f] = _hearth_profile_intern_frame (both[p], frame, "", 0, frame);
+        }
+      a = _hearth_profile_stack_child (both[p], 0, functions[0]);
+      b = _hearth_profile_stack_child (both[p], a, functions[1]);
+      c = _hearth_profile_stack_child (both[p], a, functions[2]);
+      g_assert_cmpuint (a, ==, 1);
+      g_assert_cmpuint (b, ==, 2);
+      g_assert_cmpuint (c, ==, 3);
+    }
+
+  _hearth_profile_stack_add_trie (bulk, pairs, 9, functions, node_map);
+  for (guint i = 1; i < 9; i++)
+    one_map[i] = _hearth_profile_stack_child (one, one_map[pairs[2 * i]], functions[pairs[2 * i + 1]]);
+  for (guint i = 0; i < 9; i++)
+    {
+      g_assert_cmpuint (node_map[i], ==, expected[i]);
+      g_assert_cmpuint (one_map[i], ==, expected[i]);
+    }
+  nodes = hearth_profile_get_stack_nodes (bulk, &n_nodes);
+  g_assert_cmpuint (n_nodes, ==, 9);
+  g_assert_cmpuint (nodes[4].parent, ==, 2);
+  g_assert_cmpuint (nodes[4].function, ==, functions[3]);
+  g_assert_cmpuint (nodes[5].parent, ==, 4);
+  g_assert_cmpuint (nodes[5].function, ==, functions[2]);
+  g_assert_cmpuint (nodes[8].parent, ==, 7);
+  g_assert_cmpuint (nodes[8].function, ==, functions[1]);
+  /* a later lookup finds what the bulk add stored without one */
+  g_assert_cmpuint (_hearth_profile_stack_child (bulk, 4, functions[2]), ==, 5);
+  g_assert_cmpuint (_hearth_profile_stack_child (bulk, 7, functions[1]), ==, 8);
+  g_assert_cmpuint (_hearth_profile_get_n_stack_nodes (bulk), ==, 9);
+}
+
 static void
 test_intern (void)
 {
@@ -348,6 +540,12 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/profile/hash/incremental", test_hash_incremental);
+  g_test_add_func ("/profile/hash/mum", test_hash_mum);
+  g_test_add_func ("/profile/hash/word", test_hash_word);
+  g_test_add_func ("/profile/pair-table/cases", test_pair_table_cases);
+  g_test_add_func ("/profile/pair-table/collisions", test_pair_table_collisions);
+  g_test_add_func ("/profile/pair-table/growth", test_pair_table_growth);
+  g_test_add_func ("/profile/stacks/add-trie", test_stack_add_trie);
   g_test_add_func ("/profile/intern", test_intern);
   g_test_add_func ("/profile/edges/last-wins", test_edges_last_wins);
   g_test_add_func ("/profile/stacks/derive", test_stacks_derive);

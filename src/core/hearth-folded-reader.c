@@ -1072,9 +1072,9 @@ hearth_folded_merge_tables (HearthFoldedReader  *self,
   g_array_set_size (self->node_map, part->nodes->len);
   nmap = (guint *) (void *) self->node_map->data;
   nmap[0] = 0;
-  for (guint i = 1; i < part->nodes->len; i++)
-    nmap[i] = _hearth_profile_stack_child (self->profile, nmap[nodes[i].parent],
-                                           fmap[nodes[i].frame]);
+  G_STATIC_ASSERT (sizeof (HearthPartNode) == 2 * sizeof (guint32));
+  _hearth_profile_stack_add_trie (self->profile, (const guint32 *) (const void *) nodes,
+                                  part->nodes->len, fmap, nmap);
   for (guint i = 0; i < part->stacks->len; i++)
     _hearth_profile_add_stack_at (self->profile, nmap[stacks[i].node], stacks[i].weight);
 

@@ -8,6 +8,7 @@
 #include "hearth-hash.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #define ROTL(x, b) (guint64) (((x) << (b)) | ((x) >> (64 - (b))))
 
@@ -203,6 +204,40 @@ hearth_hash_words (const HearthHashKey *key,
   return sip_finish (&state, (guint64) (n_words * 8) << 56);
 }
 
+#define HUGE_PAGE ((gsize) 2 << 20)
+
+/**
+ * hearth_memory_advise_large:
+ * @mem: an allocation
+ * @bytes: its size
+ *
+ * Asks for the pages of a large array read at random (a table of millions of slots, a large
+ * profile's stack nodes) to be huge pages where the system has them: the reads then stop
+ * missing the TLB nearly every time. Only a hint, for the pages not yet touched; arrays
+ * under 8 MB are left alone.
+ */
+void
+hearth_memory_advise_large (gpointer mem,
+                             gsize    bytes)
+{
+#ifdef MADV_HUGEPAGE
+  guintptr start = ((guintptr) mem + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1);
+  guintptr end = ((guintptr) mem + bytes) & ~(guintptr) (HUGE_PAGE - 1);
+
+  if (bytes >= 4 * HUGE_PAGE && end > start)
+    madvise ((void *) start, end - start, MADV_HUGEPAGE);   /* errors ignored: a hint */
+#endif
+}
+
+static HearthPairSlot *
+pair_slots_new (gsize n)
+{
+  HearthPairSlot *slots = g_new0 (HearthPairSlot, n);
+
+  hearth_memory_advise_large (slots, n * sizeof (HearthPairSlot));
+  return slots;
+}
+
 /**
  * hearth_pair_table_init:
  * @table: (out): the table to start, empty
@@ -213,8 +248,7 @@ hearth_pair_table_init (HearthPairTable *table)
   hearth_hash_key_init_random (&table->key);
   table->mask = 63;
   table->used = 0;
-  table->pairs = g_new0 (guint64, table->mask + 1);
-  table->values = g_new0 (guint, table->mask + 1);
+  table->slots = pair_slots_new (table->mask + 1);
 }
 
 /**
@@ -224,35 +258,57 @@ hearth_pair_table_init (HearthPairTable *table)
 void
 hearth_pair_table_clear (HearthPairTable *table)
 {
-  g_clear_pointer (&table->pairs, g_free);
-  g_clear_pointer (&table->values, g_free);
+  g_clear_pointer (&table->slots, g_free);
+}
+
+static inline gsize
+pair_table_start (const HearthPairTable *t,
+                  guint32                first,
+                  guint32                second)
+{
+  return hearth_hash_word (&t->key, ((guint64) first << 32) | second) & t->mask;
+}
+
+/* The first empty slot from @j on. */
+static inline gsize
+pair_table_free_slot (const HearthPairTable *t,
+                      gsize                  j)
+{
+  while (t->slots[j].value != 0)
+    j = (j + 1) & t->mask;
+  return j;
 }
 
 static void
 pair_table_grow (HearthPairTable *t)
 {
   gsize old_size = t->mask + 1;
-  guint64 *old_pairs = t->pairs;
-  guint *old_values = t->values;
+  HearthPairSlot *old_slots = t->slots;
 
   t->mask = old_size * 2 - 1;
-  t->pairs = g_new0 (guint64, t->mask + 1);
-  t->values = g_new0 (guint, t->mask + 1);
+  t->slots = pair_slots_new (t->mask + 1);
   for (gsize i = 0; i < old_size; i++)
     {
-      gsize j;
+      const HearthPairSlot *s = &old_slots[i];
 
-      if (old_values[i] == 0)
-        continue;
-      for (j = hearth_hash_words (&t->key, &old_pairs[i], 1) & t->mask;
-           t->values[j] != 0;
-           j = (j + 1) & t->mask)
-        ;
-      t->pairs[j] = old_pairs[i];
-      t->values[j] = old_values[i];
+      if (s->value != 0)
+        t->slots[pair_table_free_slot (t, pair_table_start (t, s->first, s->second))] = *s;
     }
-  g_free (old_pairs);
-  g_free (old_values);
+  g_free (old_slots);
+}
+
+static inline void
+pair_table_fill (HearthPairTable *t,
+                 gsize            j,
+                 guint32          first,
+                 guint32          second,
+                 guint            value)
+{
+  t->slots[j].first = first;
+  t->slots[j].second = second;
+  t->slots[j].value = value + 1;
+  if (++t->used * 4 > (t->mask + 1) * 3)
+    pair_table_grow (t);
 }
 
 /**
@@ -270,21 +326,40 @@ hearth_pair_table_lookup (HearthPairTable *table,
                           guint32          second,
                           guint            value_if_new)
 {
-  guint64 pair = ((guint64) first << 32) | second;
   gsize j;
 
   g_assert (value_if_new < G_MAXUINT);
 
-  for (j = hearth_hash_words (&table->key, &pair, 1) & table->mask;
-       table->values[j] != 0;
+  for (j = pair_table_start (table, first, second);
+       table->slots[j].value != 0;
        j = (j + 1) & table->mask)
-    if (table->pairs[j] == pair)
-      return table->values[j] - 1;
+    if (table->slots[j].first == first && table->slots[j].second == second)
+      return table->slots[j].value - 1;
 
-  table->pairs[j] = pair;
-  table->values[j] = value_if_new + 1;
-  if (++table->used * 4 > (table->mask + 1) * 3)
-    pair_table_grow (table);
-
+  pair_table_fill (table, j, first, second, value_if_new);
   return G_MAXUINT;
+}
+
+/**
+ * hearth_pair_table_insert_new:
+ * @table: a started table
+ * @first: the first id of the pair
+ * @second: the second id
+ * @value: what to store (below %G_MAXUINT)
+ *
+ * Stores a pair the caller knows is not in @table (a child of a node made after the last
+ * lookup of its children, say) without comparing it to the pairs on its way: nothing that
+ * follows waits for the answer of a lookup, so a run of these is not one wait for memory
+ * after another. The pair must not be in @table already.
+ */
+void
+hearth_pair_table_insert_new (HearthPairTable *table,
+                              guint32          first,
+                              guint32          second,
+                              guint            value)
+{
+  g_assert (value < G_MAXUINT);
+
+  pair_table_fill (table, pair_table_free_slot (table, pair_table_start (table, first, second)),
+                   first, second, value);
 }

@@ -225,6 +225,8 @@ stack_subtree_sums (HearthProfile *self)
   guint n = self->stack_nodes->len;
   StackSums *sums = g_new (StackSums, n);
 
+  hearth_memory_advise_large (sums, sizeof (StackSums) * n);
+
   for (guint i = 0; i < n; i++)
     {
       sums[i].weight = nodes[i].weight;
@@ -250,6 +252,7 @@ stack_node_edges (HearthProfile *self)
   guint *edge_of = g_new (guint, n);
   HearthPairTable pairs;
 
+  hearth_memory_advise_large (edge_of, sizeof (guint) * n);
   hearth_pair_table_init (&pairs);
   self->n_edges = 0;
   edge_of[0] = G_MAXUINT;
@@ -330,6 +333,9 @@ derive_from_stacks (HearthProfile *self)
   HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
   guint depth = 0;
 
+  hearth_memory_advise_large (child_offsets, sizeof (guint) * (n + 1));
+  hearth_memory_advise_large (child_index, sizeof (guint) * n);
+  hearth_memory_advise_large (next, sizeof (guint) * n);
   self->total = sums[0].weight;
 
   for (guint i = 1; i < n; i++)

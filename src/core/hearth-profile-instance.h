@@ -105,6 +105,7 @@ struct _HearthProfile
    * speedscope) costs one node per push, not the whole open stack per event. */
   GArray              *stack_nodes;
   HearthPairTable      stack_table;    /* (parent node, function) -> node, while building */
+  gsize                stack_nodes_room; /* nodes the array has had room for, in bulk adds */
   guint                n_stacks;
   gboolean             overflowed;     /* a sum passed G_MAXDOUBLE and was capped */
   gboolean             fractional;     /* some stack's weight is not a whole number */

@@ -91,6 +91,16 @@ void           _hearth_profile_clear_callers   (HearthProfile       *self,
 guint          _hearth_profile_stack_child     (HearthProfile       *self,
                                                 guint                node,
                                                 guint                function);
+/* Adds a trie built elsewhere, numbered there with node 0 standing for @node_map[0] and each
+ * parent before its children: @pairs holds two numbers per node, and node i (from 1) is the
+ * child of node @pairs[2i] with function @function_map[@pairs[2i + 1]]. Fills
+ * @node_map[1..@n) with the profile's nodes, as _hearth_profile_stack_child () would one by
+ * one. No two children of a node may have the same function. */
+void           _hearth_profile_stack_add_trie  (HearthProfile       *self,
+                                                const guint32       *pairs,
+                                                guint                n,
+                                                const guint         *function_map,
+                                                guint               *node_map);
 guint          _hearth_profile_stack_parent    (HearthProfile       *self,
                                                 guint                node);
 guint          _hearth_profile_get_n_stack_nodes (HearthProfile     *self);

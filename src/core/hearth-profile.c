@@ -180,17 +180,17 @@ slot_line (HearthProfile            *self,
 }
 
 /* Functions are hashed by the ids of their interned strings: two words to hash instead of
- * the text. */
+ * the text, with the keyed multiply mix (a SipHash of them was a sixth of a large .prof's
+ * load). */
 static guint64
 hash_ids (HearthProfile           *self,
           const HearthFunctionIds *ids)
 {
-  guint64 words[2] = { ids->file | (guint64) ids->name << 32, (guint64) ids->line };
-
   if (self->have_hint && self->hinted.file == ids->file && self->hinted.name == ids->name &&
       self->hinted.line == ids->line)
     return self->hinted_hash;
-  return hearth_hash_words (&self->key, words, 2);
+  return hearth_hash_word_pair (&self->key, ids->file | (guint64) ids->name << 32,
+                                (guint64) ids->line);
 }
 
 static void
@@ -295,7 +295,7 @@ hearth_profile_finalize (GObject *object)
   g_clear_pointer (&self->caller_index, g_free);
   g_clear_pointer (&self->stack_nodes, g_array_unref);
   g_clear_pointer (&self->timeline, _hearth_timeline_free);
-  if (self->stack_table.values != NULL)
+  if (self->stack_table.slots != NULL)
     hearth_pair_table_clear (&self->stack_table);
   g_clear_pointer (&self->warnings, g_ptr_array_unref);
 
@@ -622,6 +622,67 @@ _hearth_profile_stack_child (HearthProfile *self,
     return found;
   g_array_append_val (self->stack_nodes, fresh);
   return self->stack_nodes->len - 1;
+}
+
+/**
+ * _hearth_profile_stack_add_trie:
+ * @self: a profile being built
+ * @pairs: (array): parent and function key of each node, node 0's unused
+ * @n: how many nodes, node 0 included
+ * @function_map: a function of @self per key
+ * @node_map: (array): node 0's node in @self on entry; every node's on return
+ *
+ * A node made here has no children yet, so its children are stored without a lookup: only
+ * the children of older nodes are looked for, and the part of a large file's trie below its
+ * known stacks goes in at the speed of memory rather than of one wait for it per node.
+ */
+void
+_hearth_profile_stack_add_trie (HearthProfile *self,
+                                const guint32 *pairs,
+                                guint          n,
+                                const guint   *function_map,
+                                guint         *node_map)
+{
+  HearthStackNode *nodes;
+  guint first_new, len;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (n == 0 || node_map[0] < self->stack_nodes->len);
+
+  first_new = len = self->stack_nodes->len;
+  if (len + (gsize) n > self->stack_nodes_room)
+    {
+      /* grown here, in doublings, so that the room is known: finishing reads the nodes in
+       * depth-first order, far from the order they were made in */
+      self->stack_nodes_room = MIN (MAX (self->stack_nodes_room * 2, len + (gsize) n),
+                                    G_MAXUINT);
+      g_array_set_size (self->stack_nodes, self->stack_nodes_room);
+      hearth_memory_advise_large (self->stack_nodes->data,
+                                   self->stack_nodes_room * sizeof (HearthStackNode));
+    }
+  g_array_set_size (self->stack_nodes, len + MAX (n, 1) - 1);
+  nodes = (HearthStackNode *) (void *) self->stack_nodes->data;
+  for (guint i = 1; i < n; i++)
+    {
+      guint parent = node_map[pairs[2 * i]];
+      guint function = function_map[pairs[2 * i + 1]];
+      guint found = G_MAXUINT;
+
+      g_assert (pairs[2 * i] < i);
+      if (parent < first_new)
+        found = hearth_pair_table_lookup (&self->stack_table, parent, function, len);
+      else
+        hearth_pair_table_insert_new (&self->stack_table, parent, function, len);
+      if (found == G_MAXUINT)
+        {
+          HearthStackNode fresh = { parent, function, 0, 0 };
+
+          nodes[len] = fresh;
+          found = len++;
+        }
+      node_map[i] = found;
+    }
+  g_array_set_size (self->stack_nodes, len);
 }
 
 /**
