@@ -272,43 +272,6 @@ load_profile (HearthCliOptions  *o,
   return hearth_profile_load_path (o->files[0], error);
 }
 
-/* A run's function that is @merged's function @function, or -1. */
-static gint
-run_function (HearthProfile *merged,
-              guint          function,
-              HearthProfile *run)
-{
-  const HearthFunction *f = hearth_profile_get_function (merged, function);
-
-  if (f->frame == NULL)
-    return hearth_profile_lookup (run, f->file, f->line, f->name);
-  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
-    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
-      return (gint) i;
-  return -1;
-}
-
-/* A run walked from the merged tree's root (chains are matched from the root), every bar
- * kept. A run without that function gets the tree of its own default root: no chain of it
- * matches, and the spread counts the run as having none of the bars. */
-static HearthCallTree *
-build_run_tree (HearthCliOptions  *o,
-                HearthCallTree    *merged,
-                HearthProfile     *run,
-                GError           **error)
-{
-  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
-  HearthProfile *profile = hearth_call_tree_get_profile (merged);
-  guint root = hearth_call_tree_get_n_nodes (merged) > 0
-               ? hearth_call_tree_get_node (merged, 0)->function : G_MAXUINT;
-
-  options.cutoff = 0;
-  options.max_repeat = (guint) o->max_repeat;
-  if (root < hearth_profile_get_n_functions (profile))
-    options.root = run_function (profile, root, run);
-  return hearth_call_tree_new (run, &options, error);
-}
-
 /* --print spread: each bar of the merged runs with its width in each run. The runs' walks
  * keep every bar, so that a bar under the cutoff in one run is not taken for a missing one. */
 static gboolean
@@ -317,9 +280,9 @@ print_spread (HearthCliOptions  *o,
               GError           **error)
 {
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GPtrArray) trees = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (HearthProfile) merged = NULL;
   g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthSpread) spread = NULL;
 
   for (guint i = 0; o->files[i] != NULL; i++)
     {
@@ -333,16 +296,11 @@ print_spread (HearthCliOptions  *o,
   if (merged == NULL || (tree = build_tree (o, merged, error)) == NULL)
     return FALSE;
 
-  for (guint i = 0; i < runs->len; i++)
-    {
-      HearthCallTree *run_tree = build_run_tree (o, tree, runs->pdata[i], error);
-
-      if (run_tree == NULL)
-        return FALSE;
-      g_ptr_array_add (trees, run_tree);
-    }
-
-  hearth_report_spread (out, tree, (HearthCallTree * const *) trees->pdata, trees->len);
+  spread = hearth_spread_new (tree, (HearthProfile * const *) runs->pdata, runs->len, NULL,
+                              error);
+  if (spread == NULL)
+    return FALSE;
+  hearth_report_spread (out, spread);
   return TRUE;
 }
 

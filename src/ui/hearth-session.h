@@ -11,6 +11,7 @@
 
 #include "hearth-call-tree.h"
 #include "hearth-names.h"
+#include "hearth-spread.h"
 
 G_BEGIN_DECLS
 
