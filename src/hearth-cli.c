@@ -607,9 +607,8 @@ hearth_cli_run (int     argc,
           (*window_argv)[1] = g_strdup ((*files)[0]);
         }
     }
-  else if (o.merge && o.print == NULL && o.export == NULL)
-    status = fail (_("--merge goes with --print or --export: the window does not open merged "
-                     "profiles yet"));
+  else if (o.merge && o.compare && o.print == NULL && o.export == NULL)
+    status = fail (_("--merge does not go with --compare yet"));
   else if (o.print != NULL)
     {
       /* Machine-readable output: a decimal point, whatever the user's locale. */

@@ -366,7 +366,8 @@ _hearth_window_update_actions (HearthWindow *self)
   g_autoptr (GFile) example = _hearth_window_find_example ();
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
-                                 hearth_session_get_file (self->session) != NULL);
+                                 hearth_session_get_file (self->session) != NULL ||
+                                 hearth_session_get_merge_files (self->session, NULL) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-previous",
                                  loaded && self->previous_profile != NULL);
