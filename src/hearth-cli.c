@@ -272,6 +272,24 @@ load_profile (HearthCliOptions  *o,
   return hearth_profile_load_path (o->files[0], error);
 }
 
+/* Each file of --merge read on its own, for the spread. */
+static GPtrArray *
+load_runs (HearthCliOptions  *o,
+           GError           **error)
+{
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; o->files[i] != NULL; i++)
+    {
+      HearthProfile *run = hearth_profile_load_path (o->files[i], error);
+
+      if (run == NULL)
+        return NULL;
+      g_ptr_array_add (runs, run);
+    }
+  return g_steal_pointer (&runs);
+}
+
 /* --print spread: each bar of the merged runs with its width in each run. The runs' walks
  * keep every bar, so that a bar under the cutoff in one run is not taken for a missing one. */
 static gboolean
@@ -279,19 +297,13 @@ print_spread (HearthCliOptions  *o,
               GString           *out,
               GError           **error)
 {
-  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) runs = load_runs (o, error);
   g_autoptr (HearthProfile) merged = NULL;
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthSpread) spread = NULL;
 
-  for (guint i = 0; o->files[i] != NULL; i++)
-    {
-      HearthProfile *run = hearth_profile_load_path (o->files[i], error);
-
-      if (run == NULL)
-        return FALSE;
-      g_ptr_array_add (runs, run);
-    }
+  if (runs == NULL)
+    return FALSE;
   merged = hearth_profile_merge ((HearthProfile * const *) runs->pdata, runs->len, error);
   if (merged == NULL || (tree = build_tree (o, merged, error)) == NULL)
     return FALSE;
@@ -351,6 +363,7 @@ static gboolean
 load_for_export (HearthCliOptions  *o,
                  HearthProfile    **before,
                  HearthProfile    **after,
+                 GPtrArray        **runs,
                  GError           **error)
 {
   guint n = o->files ? g_strv_length (o->files) : 0;
@@ -364,7 +377,11 @@ load_for_export (HearthCliOptions  *o,
                                           : _("--merge takes the profile files to add up"));
           return FALSE;
         }
-      *before = load_profile (o, error);
+      *runs = load_runs (o, error);
+      if (*runs == NULL)
+        return FALSE;
+      *before = hearth_profile_merge ((HearthProfile * const *) (*runs)->pdata, (*runs)->len,
+                                      error);
       return *before != NULL;
     }
   if (n == 0 || n > 2 || (n == 2 && !o->compare))
@@ -410,6 +427,8 @@ run_export (HearthCliOptions *o)
   g_autoptr (HearthCallTree) after_tree = NULL;
   g_autoptr (HearthNames) before_names = NULL;
   g_autoptr (HearthNames) after_names = NULL;
+  g_autoptr (GPtrArray) runs = NULL;
+  g_autoptr (HearthSpread) spread = NULL;
   g_autoptr (GError) error = NULL;
 
   if (o->width < HEARTH_EXPORT_MIN_WIDTH || o->width > HEARTH_EXPORT_MAX_WIDTH)
@@ -419,13 +438,18 @@ run_export (HearthCliOptions *o)
                                                   HEARTH_EXPORT_MAX_WIDTH, o->width);
       return fail (message);
     }
-  if (!load_for_export (o, &before, &after, &error))
+  if (!load_for_export (o, &before, &after, &runs, &error))
     return fail (error->message);
 
   before_tree = build_tree (o, before, &error);
   if (before_tree != NULL && after != NULL)
     after_tree = build_tree (o, after, &error);
   if (before_tree == NULL || (after != NULL && after_tree == NULL))
+    return fail (error->message);
+  /* merged runs: the noisy bars get their whiskers */
+  if (runs != NULL && (spread = hearth_spread_new (before_tree,
+                                                   (HearthProfile * const *) runs->pdata,
+                                                   runs->len, NULL, &error)) == NULL)
     return fail (error->message);
 
   before_names = hearth_names_new (before, (const char * const *) o->mine, !o->no_source);
@@ -435,6 +459,7 @@ run_export (HearthCliOptions *o)
   options.width = o->width;
   options.icicle = o->icicle;
   options.title = o->title;  /* NULL: the renderer names the run(s) and totals */
+  options.spread = spread;
 
   if (!hearth_export_to_file (o->export, before_tree, before_names, after_tree, after_names,
                               &options, &error))

@@ -42,6 +42,7 @@ struct _HearthFlameRenderer
   gint                     shown_run;       /* -1: all runs */
   char                    *run_names[MAX_RUNS]; /* set by the caller, else the profiles' */
   HearthFlameDecorations   decorations;
+  HearthSpread            *spread;          /* a merge's bars in each run, or NULL */
   double                   margin;
   char                    *title;
 
@@ -66,5 +67,6 @@ const char *_hearth_flame_run_name        (HearthFlameRenderer *self,
 gboolean    _hearth_flame_run_shown       (HearthFlameRenderer *self,
                                            guint                run);
 guint       _hearth_flame_first_shown_run (HearthFlameRenderer *self);
+HearthSpread *_hearth_flame_renderer_get_spread (HearthFlameRenderer *self);
 
 G_END_DECLS
