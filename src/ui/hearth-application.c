@@ -243,18 +243,11 @@ open_several (HearthApplication   *self,
               const WindowOptions *options)
 {
   HearthWindow *last = NULL;
-  g_autofree char *title = NULL;
 
   for (guint i = 0; i < files->len; i++)
     last = open_with_options (self, files->pdata[i], FALSE, options);
-  if (files->len < 2 || last == NULL)
-    return;
-  /* translators: the banner of the last window when several profiles are opened at once */
-  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u profile opened together",
-                                        "%u profiles opened together", files->len), files->len);
-  _hearth_window_offer_merge (last, files, title,
-                              _("Each has a window. Open as One Profile adds them up as runs "
-                                "of one program."));
+  if (files->len >= 2 && last != NULL)
+    _hearth_window_offer_together (last, files);
 }
 
 static void

@@ -220,6 +220,31 @@ _hearth_window_offer_merge (HearthWindow *self,
   _hearth_window_show_message (self, GTK_MESSAGE_INFO, title, message);
   set_offered (self, files);
   gtk_widget_set_visible (self->merge_button, TRUE);
+  /* the offer is what the window is about now: Enter takes it */
+  gtk_widget_grab_focus (self->merge_button);
+}
+
+/**
+ * _hearth_window_offer_together:
+ * @self: a #HearthWindow
+ * @files: (element-type GFile): several profiles opened at once, each in a window
+ *
+ * Offers them as one, when there are several.
+ */
+void
+_hearth_window_offer_together (HearthWindow *self,
+                               GPtrArray    *files)
+{
+  g_autofree char *title = NULL;
+
+  if (files->len < 2)
+    return;
+  /* translators: the banner of a window when several profiles are opened at once */
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u profile opened together",
+                                        "%u profiles opened together", files->len), files->len);
+  _hearth_window_offer_merge (self, files, title,
+                              _("Each has a window. Open as One Profile adds them up as runs "
+                                "of one program."));
 }
 
 /**

@@ -118,6 +118,8 @@ void        _hearth_window_offer_merge    (HearthWindow *self,
                                            GPtrArray    *files,
                                            const char   *title,
                                            const char   *message);
+void        _hearth_window_offer_together (HearthWindow *self,
+                                           GPtrArray    *files);
 void        _hearth_window_merge_offered  (HearthWindow *self);
 void        _hearth_window_offer_folder   (HearthWindow *self,
                                            GFile        *folder);

@@ -936,6 +936,7 @@ drop_files (GtkDropTarget *target,
 {
   GSList *files;
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr (GPtrArray) together = g_ptr_array_new_with_free_func (g_object_unref);
 
   if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
     return FALSE;
@@ -951,7 +952,10 @@ drop_files (GtkDropTarget *target,
         hearth_window_open (self, l->data);
       else
         _hearth_window_request_open (self, l->data);
+      g_ptr_array_add (together, g_object_ref (l->data));
     }
+  /* several profiles dropped at once: this window offers them as one */
+  _hearth_window_offer_together (self, together);
   g_slist_free (files);
   return files != NULL;
 }
