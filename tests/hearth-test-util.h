@@ -56,5 +56,9 @@ void            hearth_test_edge       (HearthProfile *p,
 HearthCallTree *hearth_test_tree_of    (HearthProfile *profile,
                                         double         cutoff);
 char           *hearth_test_bars       (HearthCallTree *tree);
+HearthProfile  *hearth_test_load_folded (const char    *path,
+                                         const char    *text);
+guint           hearth_test_node_named (HearthCallTree *tree,
+                                        const char     *name);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "hearth-application.h"
 #include "hearth-test-ui.h"
+#include "hearth-test-util.h"
 #include "hearth-window-private.h"
 
 #include <glib/gstdio.h>
@@ -60,31 +61,13 @@ remove_folder (const char *dir)
   g_rmdir (dir);
 }
 
-static guint
-node_named (HearthSession *session,
-            const char    *name)
-{
-  HearthCallTree *tree = hearth_session_get_tree (session);
-  HearthProfile *p = hearth_session_get_profile (session);
-
-  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
-    {
-      guint f = hearth_call_tree_get_node (tree, i)->function;
-
-      if (f < hearth_profile_get_n_functions (p) &&
-          g_strcmp0 (hearth_profile_get_function (p, f)->name, name) == 0)
-        return i;
-    }
-  g_assert_not_reached ();
-}
-
 static char *
 tooltip_of (HearthWindow *window,
             const char   *name)
 {
   HearthSession *session = hearth_window_get_session (window);
-  char *text = hearth_flame_view_dup_tooltip_text (HEARTH_FLAME_VIEW (window->flame_view),
-                                                   node_named (session, name));
+  guint node = hearth_test_node_named (hearth_session_get_tree (session), name);
+  char *text = hearth_flame_view_dup_tooltip_text (HEARTH_FLAME_VIEW (window->flame_view), node);
 
   g_test_message ("tooltip of %s: %s", name, text);
   return text;

@@ -14,36 +14,6 @@
 #include <math.h>
 #include <string.h>
 
-static HearthProfile *
-load_folded (const char *path,
-             const char *text)
-{
-  g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
-  g_autoptr (GError) error = NULL;
-  HearthProfile *p = hearth_profile_load_bytes (bytes, path, &error);
-
-  g_assert_no_error (error);
-  _hearth_profile_set_path (p, path);
-  return p;
-}
-
-static guint
-node_named (HearthCallTree *tree,
-            const char     *name)
-{
-  HearthProfile *p = hearth_call_tree_get_profile (tree);
-
-  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
-    {
-      guint f = hearth_call_tree_get_node (tree, i)->function;
-
-      if (f < hearth_profile_get_n_functions (p) &&
-          g_strcmp0 (hearth_profile_get_function (p, f)->name, name) == 0)
-        return i;
-    }
-  g_assert_not_reached ();
-}
-
 /* Three runs: main is 8, 4, 8; a 6, 2, 4; b 2 in each; c only in the third, 2.
  * main: mean 20/3, deviations 4/3, -8/3, 4/3, sample variance (16/9 + 64/9 + 16/9) / 2 = 16/3,
  *   CV = sqrt (16/3) / (20/3) = 0.34641.
@@ -52,9 +22,11 @@ node_named (HearthCallTree *tree,
 static void
 test_by_hand (void)
 {
-  HearthProfile *runs[3] = { load_folded ("1.folded", "main;a 6\nmain;b 2\n"),
-                             load_folded ("2.folded", "main;a 2\nmain;b 2\n"),
-                             load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n") };
+  HearthProfile *runs[3] = {
+    hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n"),
+    hearth_test_load_folded ("2.folded", "main;a 2\nmain;b 2\n"),
+    hearth_test_load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n"),
+  };
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthProfile) merged = hearth_profile_merge (runs, 3, &error);
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
@@ -72,10 +44,10 @@ test_by_hand (void)
   g_assert_true (hearth_spread_get_tree (spread) == tree);
   g_assert_cmpuint (hearth_spread_get_n_runs (spread), ==, 3);
 
-  main_node = node_named (tree, "main");
-  a = node_named (tree, "a");
-  b = node_named (tree, "b");
-  c = node_named (tree, "c");
+  main_node = hearth_test_node_named (tree, "main");
+  a = hearth_test_node_named (tree, "a");
+  b = hearth_test_node_named (tree, "b");
+  c = hearth_test_node_named (tree, "c");
 
   hearth_spread_get_stats (spread, main_node, &s);
   g_assert_cmpfloat_with_epsilon (s.mean, 20.0 / 3, 1e-12);
@@ -117,7 +89,7 @@ test_by_hand (void)
 static void
 test_one_run (void)
 {
-  HearthProfile *run = load_folded ("1.folded", "main;a 6\nmain;b 2\n");
+  HearthProfile *run = hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n");
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthProfile) merged = hearth_profile_merge (&run, 1, &error);
@@ -126,7 +98,7 @@ test_one_run (void)
   HearthSpreadStats s;
 
   g_assert_no_error (error);
-  hearth_spread_get_stats (spread, node_named (tree, "a"), &s);
+  hearth_spread_get_stats (spread, hearth_test_node_named (tree, "a"), &s);
   g_assert_cmpfloat (s.mean, ==, 6);
   g_assert_cmpfloat (s.cv, ==, 0);
   g_object_unref (run);
