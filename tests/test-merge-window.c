@@ -173,6 +173,48 @@ test_folder (void)
   remove_folder (dir);
 }
 
+/* Files' Open With sends several files at once: a window each, and the last offers them as
+ * one. */
+static void
+test_opened_together (void)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *dir = NULL;
+  GtkWindow *last = NULL;
+  const char *message;
+
+  if (hearth_test_ui_skip ())
+    return;
+  dir = write_runs (files);
+  g_application_open (G_APPLICATION (app), (GFile **) files->pdata, (int) files->len, "");
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 3);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    {
+      g_assert_true (hearth_test_wait_until (loaded, l->data, 20000));
+      if (_hearth_window_get_message (l->data) != NULL)
+        {
+          g_assert_null (last);
+          last = l->data;
+        }
+    }
+  g_assert_nonnull (last);
+  message = _hearth_window_get_message (HEARTH_WINDOW (last));
+  g_test_message ("banner: %s", message);
+  g_assert_nonnull (strstr (message, "Each has a window"));
+  g_assert_true (gtk_widget_get_visible (HEARTH_WINDOW (last)->merge_button));
+
+  /* the window shows a file: the merge gets a window of its own */
+  gtk_info_bar_response (GTK_INFO_BAR (HEARTH_WINDOW (last)->message_bar), 2);
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 4);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    g_assert_true (hearth_test_wait_until (loaded, l->data, 20000));
+  g_assert_cmpstr (gtk_window_get_title (gtk_application_get_windows (GTK_APPLICATION (app))->data),
+                   ==, "3 runs merged");
+
+  hearth_test_close_windows (app);
+  remove_folder (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -182,6 +224,7 @@ main (int   argc,
   app = hearth_test_ui_new_application (&argc, &argv);
   g_test_add_func ("/merge-window/merged", test_merged);
   g_test_add_func ("/merge-window/folder", test_folder);
+  g_test_add_func ("/merge-window/opened-together", test_opened_together);
   status = g_test_run ();
   g_clear_object (&app);
   return status;
