@@ -182,6 +182,7 @@ test_opened_together (void)
   g_autofree char *dir = NULL;
   GtkWindow *last = NULL;
   const char *message;
+  guint merged = 0;
 
   if (hearth_test_ui_skip ())
     return;
@@ -207,9 +208,12 @@ test_opened_together (void)
   gtk_info_bar_response (GTK_INFO_BAR (HEARTH_WINDOW (last)->message_bar), 2);
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 4);
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    g_assert_true (hearth_test_wait_until (loaded, l->data, 20000));
-  g_assert_cmpstr (gtk_window_get_title (gtk_application_get_windows (GTK_APPLICATION (app))->data),
-                   ==, "3 runs merged");
+    {
+      g_assert_true (hearth_test_wait_until (loaded, l->data, 20000));
+      merged += g_strcmp0 (gtk_window_get_title (l->data), "3 runs merged") == 0;
+    }
+  /* which window is first in the list depends on focus: count them instead */
+  g_assert_cmpuint (merged, ==, 1);
 
   hearth_test_close_windows (app);
   remove_folder (dir);

@@ -156,6 +156,22 @@ folder_dialog_done (GObject      *source,
   return_choice (task, file, error);
 }
 
+/* A dialog titled @title starting in @folder (may be %NULL). */
+static GtkFileDialog *
+file_dialog_new (const char *title,
+                 GFile      *folder)
+{
+  GtkFileDialog *dialog;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_file_dialog_new ();
+  gtk_file_dialog_set_title (dialog, title);
+  if (folder != NULL)
+    gtk_file_dialog_set_initial_folder (dialog, folder);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return dialog;
+}
+
 #else
 
 /* A modal native chooser offering @filters (#GtkFileFilter items; may be %NULL). */
@@ -249,12 +265,9 @@ hearth_open_folder_async (GtkWindow           *parent,
 #if GTK_CHECK_VERSION (4, 10, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
-    g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+    g_autoptr (GtkFileDialog) dialog = file_dialog_new (title, folder);
 
-    gtk_file_dialog_set_title (dialog, title);
     gtk_file_dialog_set_accept_label (dialog, accept_label);
-    if (folder != NULL)
-      gtk_file_dialog_set_initial_folder (dialog, folder);
     gtk_file_dialog_select_folder (dialog, parent, cancellable, folder_dialog_done, task);
   }
   G_GNUC_END_IGNORE_DEPRECATIONS
@@ -293,14 +306,11 @@ hearth_open_file_filtered_async (GtkWindow           *parent,
 #if GTK_CHECK_VERSION (4, 10, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
-    g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+    g_autoptr (GtkFileDialog) dialog = file_dialog_new (title, folder);
 
-    gtk_file_dialog_set_title (dialog, title);
     gtk_file_dialog_set_accept_label (dialog, accept_label);
     gtk_file_dialog_set_filters (dialog, filters);
     gtk_file_dialog_set_default_filter (dialog, first);
-    if (folder != NULL)
-      gtk_file_dialog_set_initial_folder (dialog, folder);
     gtk_file_dialog_open (dialog, parent, cancellable, file_dialog_done, task);
   }
   G_GNUC_END_IGNORE_DEPRECATIONS
@@ -381,12 +391,9 @@ hearth_save_file_async (GtkWindow           *parent,
 #if GTK_CHECK_VERSION (4, 10, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
-    g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+    g_autoptr (GtkFileDialog) dialog = file_dialog_new (title, folder);
 
-    gtk_file_dialog_set_title (dialog, title);
     gtk_file_dialog_set_initial_name (dialog, initial_name);
-    if (folder != NULL)
-      gtk_file_dialog_set_initial_folder (dialog, folder);
     if (filters != NULL)
       gtk_file_dialog_set_filters (dialog, filters);
     gtk_file_dialog_save (dialog, parent, cancellable, save_dialog_done, task);
