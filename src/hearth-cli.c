@@ -330,41 +330,22 @@ load_profile (HearthCliOptions  *o,
   return load_one (o, o->files[0], error);
 }
 
-/* A run's function that is @merged's function @function, or -1. */
-static gint
-run_function (HearthProfile *merged,
-              guint          function,
-              HearthProfile *run)
+/* Each file of --merge read on its own, for the spread. */
+static GPtrArray *
+load_runs (HearthCliOptions  *o,
+           GError           **error)
 {
-  const HearthFunction *f = hearth_profile_get_function (merged, function);
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
 
-  if (f->frame == NULL)
-    return hearth_profile_lookup (run, f->file, f->line, f->name);
-  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
-    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
-      return (gint) i;
-  return -1;
-}
+  for (guint i = 0; o->files[i] != NULL; i++)
+    {
+      HearthProfile *run = hearth_profile_load_path (o->files[i], error);
 
-/* A run walked from the merged tree's root (chains are matched from the root), every bar
- * kept. A run without that function gets the tree of its own default root: no chain of it
- * matches, and the spread counts the run as having none of the bars. */
-static HearthCallTree *
-build_run_tree (HearthCliOptions  *o,
-                HearthCallTree    *merged,
-                HearthProfile     *run,
-                GError           **error)
-{
-  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
-  HearthProfile *profile = hearth_call_tree_get_profile (merged);
-  guint root = hearth_call_tree_get_n_nodes (merged) > 0
-               ? hearth_call_tree_get_node (merged, 0)->function : G_MAXUINT;
-
-  options.cutoff = 0;
-  options.max_repeat = (guint) o->max_repeat;
-  if (root < hearth_profile_get_n_functions (profile))
-    options.root = run_function (profile, root, run);
-  return hearth_call_tree_new (run, &options, error);
+      if (run == NULL)
+        return NULL;
+      g_ptr_array_add (runs, run);
+    }
+  return g_steal_pointer (&runs);
 }
 
 /* --print spread: each bar of the merged runs with its width in each run. The runs' walks
@@ -374,33 +355,22 @@ print_spread (HearthCliOptions  *o,
               GString           *out,
               GError           **error)
 {
-  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GPtrArray) trees = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) runs = load_runs (o, error);
   g_autoptr (HearthProfile) merged = NULL;
   g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthSpread) spread = NULL;
 
-  for (guint i = 0; o->files[i] != NULL; i++)
-    {
-      HearthProfile *run = hearth_profile_load_path (o->files[i], error);
-
-      if (run == NULL)
-        return FALSE;
-      g_ptr_array_add (runs, run);
-    }
+  if (runs == NULL)
+    return FALSE;
   merged = hearth_profile_merge ((HearthProfile * const *) runs->pdata, runs->len, error);
   if (merged == NULL || (tree = build_tree (o, merged, error)) == NULL)
     return FALSE;
 
-  for (guint i = 0; i < runs->len; i++)
-    {
-      HearthCallTree *run_tree = build_run_tree (o, tree, runs->pdata[i], error);
-
-      if (run_tree == NULL)
-        return FALSE;
-      g_ptr_array_add (trees, run_tree);
-    }
-
-  hearth_report_spread (out, tree, (HearthCallTree * const *) trees->pdata, trees->len);
+  spread = hearth_spread_new (tree, (HearthProfile * const *) runs->pdata, runs->len, NULL,
+                              error);
+  if (spread == NULL)
+    return FALSE;
+  hearth_report_spread (out, spread);
   return TRUE;
 }
 
@@ -451,6 +421,7 @@ static gboolean
 load_for_export (HearthCliOptions  *o,
                  HearthProfile    **before,
                  HearthProfile    **after,
+                 GPtrArray        **runs,
                  GError           **error)
 {
   guint n = o->files ? g_strv_length (o->files) : 0;
@@ -464,7 +435,11 @@ load_for_export (HearthCliOptions  *o,
                                           : _("--merge takes the profile files to add up"));
           return FALSE;
         }
-      *before = load_profile (o, error);
+      *runs = load_runs (o, error);
+      if (*runs == NULL)
+        return FALSE;
+      *before = hearth_profile_merge ((HearthProfile * const *) (*runs)->pdata, (*runs)->len,
+                                      error);
       return *before != NULL;
     }
   if (n == 0 || n > 2 || (n == 2 && !o->compare))
@@ -566,6 +541,8 @@ run_export (HearthCliOptions *o)
   g_autoptr (HearthCallTree) after_tree = NULL;
   g_autoptr (HearthNames) before_names = NULL;
   g_autoptr (HearthNames) after_names = NULL;
+  g_autoptr (GPtrArray) runs = NULL;
+  g_autoptr (HearthSpread) spread = NULL;
   g_autoptr (GError) error = NULL;
 
   if (o->width < HEARTH_EXPORT_MIN_WIDTH || o->width > HEARTH_EXPORT_MAX_WIDTH)
@@ -578,7 +555,7 @@ run_export (HearthCliOptions *o)
   if (o->sandwich != NULL && (o->compare || o->root != NULL || o->icicle))
     return fail (_("--sandwich draws one profile around one function: it does not go with "
                    "--compare, --root or --icicle"));
-  if (!load_for_export (o, &before, &after, &error))
+  if (!load_for_export (o, &before, &after, &runs, &error))
     return fail (error->message);
   if (o->sandwich != NULL)
     {
@@ -595,6 +572,11 @@ run_export (HearthCliOptions *o)
     after_tree = build_tree (o, after, &error);
   if (before_tree == NULL || (after != NULL && after_tree == NULL))
     return fail (error->message);
+  /* merged runs: the noisy bars get their whiskers */
+  if (runs != NULL && (spread = hearth_spread_new (before_tree,
+                                                   (HearthProfile * const *) runs->pdata,
+                                                   runs->len, NULL, &error)) == NULL)
+    return fail (error->message);
 
   before_names = hearth_names_new (before, (const char * const *) o->mine, !o->no_source);
   if (after != NULL)
@@ -603,6 +585,7 @@ run_export (HearthCliOptions *o)
   options.width = o->width;
   options.icicle = o->icicle;
   options.title = o->title;  /* NULL: the renderer names the run(s) and totals */
+  options.spread = spread;
 
   if (!hearth_export_to_file (o->export, before_tree, before_names, after_tree, after_names,
                               &options, &error))
@@ -783,9 +766,8 @@ hearth_cli_run (int     argc,
           (*window_argv)[1] = g_strdup ((*files)[0]);
         }
     }
-  else if (o.merge && o.print == NULL && o.export == NULL)
-    status = fail (_("--merge goes with --print or --export: the window does not open merged "
-                     "profiles yet"));
+  else if (o.merge && o.compare && o.print == NULL && o.export == NULL)
+    status = fail (_("--merge does not go with --compare yet"));
   else if (o.chart && o.export == NULL)
     status = fail (_("--chart goes with --export (--print chart prints the blocks)"));
   else if (o.sandwich != NULL && o.export == NULL)

@@ -279,3 +279,35 @@ hearth_test_helper_profile (guint *run_out,
   *main_out = m;
   return p;
 }
+
+/* @text read as a folded file named @path (its name kept as the profile's path). */
+HearthProfile *
+hearth_test_load_folded (const char *path,
+                         const char *text)
+{
+  g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
+  g_autoptr (GError) error = NULL;
+  HearthProfile *p = hearth_profile_load_bytes (bytes, path, &error);
+
+  g_assert_no_error (error);
+  _hearth_profile_set_path (p, path);
+  return p;
+}
+
+/* The first bar in walk order of the function named @name. */
+guint
+hearth_test_node_named (HearthCallTree *tree,
+                        const char     *name)
+{
+  HearthProfile *p = hearth_call_tree_get_profile (tree);
+
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    {
+      guint f = hearth_call_tree_get_node (tree, i)->function;
+
+      if (f < hearth_profile_get_n_functions (p) &&
+          g_strcmp0 (hearth_profile_get_function (p, f)->name, name) == 0)
+        return i;
+    }
+  g_assert_not_reached ();
+}

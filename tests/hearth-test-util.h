@@ -61,5 +61,9 @@ HearthCallTree *hearth_test_tree_of    (HearthProfile *profile,
 char           *hearth_test_bars       (HearthCallTree *tree);
 HearthProfile  *hearth_test_helper_profile (guint *run_out,
                                             guint *main_out);
+HearthProfile  *hearth_test_load_folded (const char    *path,
+                                         const char    *text);
+guint           hearth_test_node_named (HearthCallTree *tree,
+                                        const char     *name);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
  */
 
 #include "hearth-flame-renderer.h"
+#include "hearth-profile-merge.h"
 #include "hearth-profile-private.h"
 #include "hearth-test-render.h"
 #include "hearth-test-util.h"
@@ -435,6 +436,67 @@ test_guarded (void)
   g_assert_true (dashed);
 }
 
+/* Merged runs whose bar a is 6, 2 and 4 wide (CV 0.5): a whisker from where the bar would end
+ * were every run like the narrowest (3 × 2) to the widest (3 × 6); b, 2 in each run, none.
+ * Within 3 px: the rectangles measured leave out the gaps between bars. */
+static guint
+count_whiskers (const HearthScene *scene,
+                double             x0,
+                double             x1)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < scene->items->len; i++)
+    {
+      const HearthSceneItem *item = &g_array_index (scene->items, HearthSceneItem, i);
+
+      if (item->kind == HEARTH_SCENE_FILL && item->layer == HEARTH_SCENE_LAYER_MARK &&
+          item->h == 1 && fabs (item->x - x0) <= 3 && fabs (item->x + item->w - x1) <= 3)
+        n++;
+    }
+  return n;
+}
+
+static void
+test_spread_whisker (void)
+{
+  HearthProfile *runs[3] = { folded ("main;a 6\nmain;b 2\n"), folded ("main;a 2\nmain;b 2\n"),
+                             folded ("main;a 4\nmain;b 2\n") };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) merged = hearth_profile_merge (runs, 3, &error);
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (HearthCallTree) tree = hearth_call_tree_new (merged, &options, &error);
+  g_autoptr (HearthSpread) spread = hearth_spread_new (tree, runs, 3, NULL, &error);
+  g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  guint a = find_node (tree, "a", 2), b = find_node (tree, "b", 2);
+  cairo_rectangle_t ra, rb;
+  double per_unit, left;
+
+  g_assert_no_error (error);
+  hearth_flame_renderer_set_tree (renderer, tree, NULL);
+  vp.width = 800;
+  ra = rect_of (renderer, &vp, 0, a);
+  rb = rect_of (renderer, &vp, 0, b);
+  per_unit = (ra.width + rb.width) / 18;   /* a and b side by side, 12 + 6 wide */
+  left = MIN (ra.x, rb.x) + (ra.x < rb.x ? 0 : rb.width);
+
+  g_assert_cmpuint (count_whiskers (hearth_flame_renderer_build_scene (renderer, cr, &vp, FALSE),
+                                    left + 6 * per_unit, left + 18 * per_unit), ==, 0);
+  hearth_flame_renderer_set_spread (renderer, spread);
+  g_assert_true (hearth_spread_is_noisy (spread, a));
+  g_assert_false (hearth_spread_is_noisy (spread, b));
+  g_assert_cmpuint (count_whiskers (hearth_flame_renderer_build_scene (renderer, cr, &vp, FALSE),
+                                    left + 6 * per_unit, left + 18 * per_unit), ==, 1);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (runs[i]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -449,6 +511,7 @@ main (int   argc,
   g_test_add_func ("/renderer/search-and-selection", test_search_and_selection);
   g_test_add_func ("/renderer/zoom", test_zoom);
   g_test_add_func ("/renderer/guarded", test_guarded);
+  g_test_add_func ("/renderer/spread-whisker", test_spread_whisker);
 
   return g_test_run ();
 }

@@ -104,25 +104,12 @@ test_pstats_sum (void)
   g_object_unref (runs[1]);
 }
 
-static HearthProfile *
-load_folded (const char *path,
-             const char *text)
-{
-  g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
-  g_autoptr (GError) error = NULL;
-  HearthProfile *p = hearth_profile_load_bytes (bytes, path, &error);
-
-  g_assert_no_error (error);
-  _hearth_profile_set_path (p, path);
-  return p;
-}
-
 /* The trie keeps how many of the files' stacks each node is: 2 + 1 here. */
 static void
 test_stacks_sum (void)
 {
-  HearthProfile *runs[2] = { load_folded ("a.folded", "main;a 3\nmain;a 1\nmain;b 2\n"),
-                             load_folded ("b.folded", "main;a 4\nmain 1\n") };
+  HearthProfile *runs[2] = { hearth_test_load_folded ("a.folded", "main;a 3\nmain;a 1\nmain;b 2\n"),
+                             hearth_test_load_folded ("b.folded", "main;a 4\nmain 1\n") };
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthProfile) m = hearth_profile_merge (runs, 2, &error);
   guint n_nodes;
@@ -164,7 +151,7 @@ static void
 test_refused (void)
 {
   HearthProfile *runs[2] = { new_run ("a.prof", 1, FALSE),
-                             load_folded ("b.folded", "main;a 3\n") };
+                             hearth_test_load_folded ("b.folded", "main;a 3\n") };
   g_autoptr (GError) error = NULL;
   g_autoptr (HearthProfile) m = hearth_profile_merge (runs, 2, &error);
 

@@ -212,86 +212,65 @@ hearth_report_bars (GString        *out,
     }
 }
 
-/* Each chain of @tree with its width, summed should a chain come twice. */
-static void
-add_widths (GHashTable     *widths,
-            HearthCallTree *tree,
-            guint           run,
-            guint           n_runs)
+/**
+ * hearth_report_foreach_chain:
+ * @tree: a call tree
+ * @func: called per bar in walk order with its chain as `--print bars` writes it
+ * @user_data: for @func
+ */
+void
+hearth_report_foreach_chain (HearthCallTree  *tree,
+                             HearthChainFunc  func,
+                             gpointer         user_data)
 {
   g_autoptr (GString) chain = g_string_new (NULL);
   g_autofree gsize *prefix = g_new (gsize, hearth_call_tree_get_max_depth (tree) + 2);
 
+  g_return_if_fail (HEARTH_IS_CALL_TREE (tree) && func != NULL);
+
   for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
     {
-      const HearthNode *node = hearth_call_tree_get_node (tree, i);
-      double *w;
-
-      next_chain (chain, prefix, tree, node);
-      w = g_hash_table_lookup (widths, chain->str);
-      if (w == NULL)
-        {
-          w = g_new (double, n_runs);
-          for (guint r = 0; r < n_runs; r++)
-            w[r] = NAN;  /* no bar in that run */
-          g_hash_table_insert (widths, g_strdup (chain->str), w);
-        }
-      w[run] = isnan (w[run]) ? node->width : w[run] + node->width;
+      next_chain (chain, prefix, tree, hearth_call_tree_get_node (tree, i));
+      func (i, chain->str, user_data);
     }
+}
+
+static void
+append_spread_line (guint       node,
+                    const char *chain,
+                    gpointer    user_data)
+{
+  gpointer *data = user_data;
+  GString *out = data[0];
+  HearthSpreadStats stats;
+
+  hearth_spread_get_stats (data[1], node, &stats);
+  append_number (out, "%.9g", stats.mean);
+  g_string_append_c (out, '\t');
+  append_number (out, "%.9g", stats.min);
+  g_string_append_c (out, '\t');
+  append_number (out, "%.9g", stats.max);
+  g_string_append_printf (out, "\t%u\t%s\n", stats.present, chain);
 }
 
 /**
  * hearth_report_spread:
  * @out: where the text goes
- * @merged: the call tree of the merged runs
- * @runs: (array length=n_runs): the call tree of each run
- * @n_runs: how many runs
+ * @spread: the bars of merged runs with their widths in each run
  *
- * One line per bar of @merged in walk order: `MEAN<TAB>MIN<TAB>MAX<TAB>RUNS<TAB>CHAIN`, the
- * width of the same chain in each run (a run without that bar counts as 0 for the mean and
- * the minimum), RUNS the runs that have it; numbers in the profile's unit with `%.9g`.
+ * One line per bar of the merged tree in walk order: `MEAN<TAB>MIN<TAB>MAX<TAB>RUNS<TAB>CHAIN`,
+ * the width of the same chain in each run (a run without that bar counts as 0 for the mean
+ * and the minimum), RUNS the runs that have it; numbers in the profile's unit with `%.9g`.
  */
 void
-hearth_report_spread (GString               *out,
-                      HearthCallTree        *merged,
-                      HearthCallTree * const *runs,
-                      guint                  n_runs)
+hearth_report_spread (GString      *out,
+                      HearthSpread *spread)
 {
-  g_autoptr (GHashTable) widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr (GString) chain = g_string_new (NULL);
-  g_autofree gsize *prefix = g_new (gsize, hearth_call_tree_get_max_depth (merged) + 2);
+  gpointer data[2] = { out, spread };
 
-  g_return_if_fail (out != NULL && HEARTH_IS_CALL_TREE (merged) && n_runs > 0);
+  g_return_if_fail (out != NULL && HEARTH_IS_SPREAD (spread));
 
-  for (guint r = 0; r < n_runs; r++)
-    add_widths (widths, runs[r], r, n_runs);
-
-  for (guint i = 0; i < hearth_call_tree_get_n_nodes (merged); i++)
-    {
-      const double *w;
-      double sum = 0, min = G_MAXDOUBLE, max = 0;
-      guint present = 0;
-
-      next_chain (chain, prefix, merged, hearth_call_tree_get_node (merged, i));
-      w = g_hash_table_lookup (widths, chain->str);
-      for (guint r = 0; r < n_runs; r++)
-        {
-          double v = (w != NULL && !isnan (w[r])) ? w[r] : 0;
-
-          present += (w != NULL && !isnan (w[r]));
-          sum += v;
-          min = MIN (min, v);
-          max = MAX (max, v);
-        }
-      append_number (out, "%.9g", sum / n_runs);
-      g_string_append_c (out, '\t');
-      append_number (out, "%.9g", min);
-      g_string_append_c (out, '\t');
-      append_number (out, "%.9g", max);
-      g_string_append_printf (out, "\t%u\t", present);
-      g_string_append_len (out, chain->str, chain->len);
-      g_string_append_c (out, '\n');
-    }
+  hearth_report_foreach_chain (hearth_spread_get_tree (spread), append_spread_line, data);
 }
 
 /**

@@ -11,6 +11,7 @@
 #include "hearth-function-table.h"
 #include "hearth-names.h"
 #include "hearth-sandwich.h"
+#include "hearth-spread.h"
 #include "hearth-timeline.h"
 
 G_BEGIN_DECLS
@@ -19,10 +20,16 @@ G_BEGIN_DECLS
 
 void hearth_report_bars     (GString        *out,
                              HearthCallTree *tree);
-void hearth_report_spread   (GString               *out,
-                             HearthCallTree        *merged,
-                             HearthCallTree * const *runs,
-                             guint                  n_runs);
+void hearth_report_spread   (GString        *out,
+                             HearthSpread   *spread);
+
+/* a bar of a tree and its chain, for hearth_report_foreach_chain() */
+typedef void (*HearthChainFunc) (guint       node,
+                                 const char *chain,
+                                 gpointer    user_data);
+void hearth_report_foreach_chain (HearthCallTree  *tree,
+                                  HearthChainFunc  func,
+                                  gpointer         user_data);
 void hearth_report_widest   (GString        *out,
                              HearthCallTree *tree,
                              HearthNames    *names,

@@ -94,6 +94,8 @@ hearth_export_make_renderer (HearthCallTree            *tree,
   hearth_flame_renderer_set_dark (renderer, options->dark);
   hearth_flame_renderer_set_title (renderer, options->title);
   hearth_flame_renderer_set_run_names (renderer, options->run_names[0], options->run_names[1]);
+  if (compare_after == NULL)
+    hearth_flame_renderer_set_spread (renderer, options->spread);
   hearth_flame_renderer_set_differential (renderer, !options->plain_compare);
   hearth_flame_renderer_set_normalized (renderer, options->normalized);
   hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);

@@ -37,6 +37,8 @@ typedef enum
  * @plain_compare: two runs without differential colours
  * @normalized: two runs each to the full width instead of one time axis
  * @run_names: (nullable): what the two runs are called; %NULL for their profiles' names
+ * @spread: (nullable): for a merged profile, each bar's width in each run: noisy bars get a
+ *   whisker
  *
  * How an export looks. The height follows from the depth of the tree.
  */
@@ -49,9 +51,10 @@ typedef struct
   gboolean    plain_compare;
   gboolean    normalized;
   const char *run_names[2];
+  HearthSpread *spread;
 } HearthExportOptions;
 
-#define HEARTH_EXPORT_OPTIONS_INIT { 1200, FALSE, NULL, FALSE, FALSE, FALSE, { NULL, NULL } }
+#define HEARTH_EXPORT_OPTIONS_INIT { 1200, FALSE, NULL, FALSE, FALSE, FALSE, { NULL, NULL }, NULL }
 
 #define HEARTH_EXPORT_MIN_WIDTH 200
 #define HEARTH_EXPORT_MAX_WIDTH 16384

@@ -177,6 +177,40 @@ add_guarded (Build            *b,
              _hearth_flame_text_paint_for (b, &fill, 1, TRUE));
 }
 
+/* A noisy bar of merged runs: a thin whisker across its right end from the width it would
+ * have if every run were like its narrowest run to that of its widest (the bar is the sum of
+ * the runs: n times their mean), with a cap at each end. */
+static void
+add_whisker (Build            *b,
+             guint             index,
+             const HearthNode *node,
+             double            y)
+{
+  HearthSpread *spread = _hearth_flame_renderer_get_spread (b->self);
+  const Frame *f = &b->f;
+  HearthSpreadStats stats;
+  double x0, x1, mid, cap;
+  guint paint;
+
+  if (spread == NULL || !hearth_spread_is_noisy (spread, index))
+    return;
+  hearth_spread_get_stats (spread, index, &stats);
+  x0 = round (_hearth_flame_to_px (f, 0, node->left + stats.n_runs * stats.min));
+  x1 = round (_hearth_flame_to_px (f, 0, node->left + stats.n_runs * stats.max));
+  x0 = MAX (x0, f->left);
+  x1 = MIN (x1, f->bars_right);
+  if (x1 - x0 < 3 || f->bar_h < 6)
+    return;
+  /* low in the bar, under the label, where the shrunk mark would be */
+  paint = _hearth_flame_color_paint (b, &b->palette->foreground);
+  cap = MIN (5, round (f->bar_h / 3));
+  mid = y + f->bar_h - 1 - ceil (cap / 2);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x0, mid, x1 - x0, 1);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x0, y + f->bar_h - 1 - cap, 1, cap);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x1 - 1, y + f->bar_h - 1 - cap, 1,
+                          cap);
+}
+
 static void
 emit_bar (Build            *b,
           guint             run_index,
@@ -254,6 +288,7 @@ emit_bar (Build            *b,
                                w, f->bar_h, MIN (2, w / 2), FALSE);
 
   add_label (b, run, node->function, NULL, x0, y, w, text_paint);
+  add_whisker (b, index, node, y);
 
   if (b->hover_texts)
     _hearth_flame_end_group (b);

@@ -43,6 +43,7 @@ struct _HearthFlameRenderer
   gint                     shown_run;       /* -1: all runs */
   char                    *run_names[MAX_RUNS]; /* set by the caller, else the profiles' */
   HearthFlameDecorations   decorations;
+  HearthSpread            *spread;          /* a merge's bars in each run, or NULL */
   double                   margin;
   char                    *title;
   HearthFlameRenderer     *legend_also;     /* borrowed: its marks join the legend */
@@ -68,5 +69,6 @@ const char *_hearth_flame_run_name        (HearthFlameRenderer *self,
 gboolean    _hearth_flame_run_shown       (HearthFlameRenderer *self,
                                            guint                run);
 guint       _hearth_flame_first_shown_run (HearthFlameRenderer *self);
+HearthSpread *_hearth_flame_renderer_get_spread (HearthFlameRenderer *self);
 
 G_END_DECLS

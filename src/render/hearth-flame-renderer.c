@@ -71,6 +71,7 @@ hearth_flame_renderer_dispose (GObject *object)
     _hearth_flame_run_clear (&self->runs[r]);
   self->n_runs = 0;
   clear_match (self);
+  g_clear_object (&self->spread);
   for (guint f = 0; f < HEARTH_SCENE_N_FONTS; f++)
     g_clear_object (&self->fit[f]);
 
@@ -160,6 +161,34 @@ hearth_flame_renderer_set_tree (HearthFlameRenderer *self,
     return;
   _hearth_flame_run_set (&self->runs[0], tree, names);
   self->n_runs = 1;
+}
+
+/**
+ * hearth_flame_renderer_set_spread:
+ * @self: a #HearthFlameRenderer
+ * @spread: (nullable): for a merged profile, each bar's width in each run
+ *
+ * Marks the noisy bars (hearth_spread_is_noisy()) of the tree drawn with a whisker at their
+ * right end. Only a spread of the one tree drawn counts; %NULL draws no whiskers.
+ */
+void
+hearth_flame_renderer_set_spread (HearthFlameRenderer *self,
+                                  HearthSpread        *spread)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+  g_return_if_fail (spread == NULL || HEARTH_IS_SPREAD (spread));
+
+  g_set_object (&self->spread, spread);
+}
+
+/* The spread of the tree drawn, or NULL. */
+HearthSpread *
+_hearth_flame_renderer_get_spread (HearthFlameRenderer *self)
+{
+  if (self->spread == NULL || self->n_runs != 1 ||
+      hearth_spread_get_tree (self->spread) != self->runs[0].tree)
+    return NULL;
+  return self->spread;
 }
 
 /**

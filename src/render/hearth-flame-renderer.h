@@ -14,6 +14,7 @@
 #include "hearth-names.h"
 #include "hearth-palette.h"
 #include "hearth-scene.h"
+#include "hearth-spread.h"
 #include "hearth-value-format.h"
 
 G_BEGIN_DECLS
@@ -106,6 +107,8 @@ guint                hearth_flame_renderer_get_n_runs      (HearthFlameRenderer 
 HearthCallTree      *hearth_flame_renderer_get_tree        (HearthFlameRenderer       *self,
                                                             guint                      run);
 
+void                 hearth_flame_renderer_set_spread      (HearthFlameRenderer       *self,
+                                                            HearthSpread              *spread);
 void                 hearth_flame_renderer_set_dark        (HearthFlameRenderer       *self,
                                                             gboolean                   dark);
 gboolean             hearth_flame_renderer_get_dark        (HearthFlameRenderer       *self);

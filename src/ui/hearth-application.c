@@ -13,7 +13,7 @@
 
 #include "hearth-compare-window.h"
 #include "hearth-ui-resources.h"
-#include "hearth-window.h"
+#include "hearth-window-private.h"
 
 /**
  * HearthApplication:
@@ -222,13 +222,45 @@ hearth_application_activate (GApplication *app)
 }
 
 static void
+merge_with_options (HearthApplication   *self,
+                    GPtrArray           *files,
+                    const WindowOptions *options)
+{
+  HearthWindow *window = find_empty_window (self);
+
+  if (window == NULL)
+    window = hearth_window_new (GTK_APPLICATION (self));
+  apply_options (window, options);
+  hearth_window_open_merged (window, (GFile * const *) files->pdata, files->len);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Several files opened together (Files' Open With sends them at once): a window each, and
+ * the last one offers them merged. */
+static void
+open_several (HearthApplication   *self,
+              GPtrArray           *files,
+              const WindowOptions *options)
+{
+  HearthWindow *last = NULL;
+
+  for (guint i = 0; i < files->len; i++)
+    last = open_with_options (self, files->pdata[i], FALSE, options);
+  if (files->len >= 2 && last != NULL)
+    _hearth_window_offer_together (last, files);
+}
+
+static void
 hearth_application_open (GApplication  *app,
                          GFile        **files,
                          int            n_files,
                          const char    *hint)
 {
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
+
   for (int i = 0; i < n_files; i++)
-    open_with_options (HEARTH_APPLICATION (app), files[i], FALSE, NULL);
+    g_ptr_array_add (list, g_object_ref (files[i]));
+  open_several (HEARTH_APPLICATION (app), list, NULL);
 }
 
 /* --cutoff is a string: GApplication leaves a double option that is 0 out of the dictionary,
@@ -264,11 +296,12 @@ hearth_application_command_line (GApplication            *app,
   WindowOptions options = { 0 };
   g_auto (GStrv) argv = NULL;
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  gboolean compare = FALSE, any = FALSE;
+  gboolean compare = FALSE, merge = FALSE, any = FALSE;
   int argc = 0;
 
   read_options (dict, &options, &any);
   g_variant_dict_lookup (dict, "compare", "b", &compare);
+  g_variant_dict_lookup (dict, "merge", "b", &merge);
   argv = g_application_command_line_get_arguments (command_line, &argc);
   for (int i = 1; i < argc; i++)
     g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line, argv[i]));
@@ -285,8 +318,10 @@ hearth_application_command_line (GApplication            *app,
     compare_with_options (self, files->pdata[0], files->pdata[1], any ? &options : NULL);
   else if (files->len == 0)
     g_application_activate (app);
-  for (guint i = 0; !compare && i < files->len; i++)
-    open_with_options (self, files->pdata[i], FALSE, any ? &options : NULL);
+  else if (merge)
+    merge_with_options (self, files, any ? &options : NULL);
+  else
+    open_several (self, files, any ? &options : NULL);
 
   g_strfreev (options.mine);
   return 0;
@@ -395,6 +430,9 @@ hearth_application_init (HearthApplication *self)
   static const GOptionEntry options[] = {
     { "compare", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Compare two profiles, before and after, on one time axis"), NULL },
+    { "merge", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Add the profiles up into one, as pstats.Stats (A, B, …) does (runs of one program)"),
+      NULL },
     { "root", 0, 0, G_OPTION_ARG_STRING, NULL,
       N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
     { "cutoff", 0, 0, G_OPTION_ARG_STRING, NULL,

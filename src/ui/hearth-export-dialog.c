@@ -37,6 +37,7 @@ hearth_export_job_free (HearthExportJob *job)
       g_clear_object (&job->names[r]);
       g_free (job->run_names[r]);
     }
+  g_clear_object (&job->options.spread);
   g_free (job->path);
   g_free (job);
 }

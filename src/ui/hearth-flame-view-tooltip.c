@@ -158,6 +158,46 @@ _hearth_flame_view_append_change (HearthFlameView *self,
                                              "estimated in either run"));
 }
 
+/* For merged runs: the bar's width in each run, summed up. */
+static void
+append_spread (HearthFlameView *self,
+               GString         *text,
+               guint            node)
+{
+  HearthSpread *spread = hearth_session_get_spread (self->session);
+  HearthSpreadStats stats;
+  g_autofree char *mean = NULL;
+  g_autofree char *min = NULL;
+  g_autofree char *max = NULL;
+  g_autofree char *cv = NULL;
+
+  if (spread == NULL || _hearth_flame_view_comparing (self))
+    return;
+  hearth_spread_get_stats (spread, node, &stats);
+  mean = hearth_session_format_value (self->session, stats.mean);
+  min = hearth_session_format_value (self->session, stats.min);
+  max = hearth_session_format_value (self->session, stats.max);
+  cv = hearth_format_percent (stats.cv);
+  /* translators: "Per run (3 runs): mean 1.40 s, min 1.20 s, max 1.60 s, CV 14.3%"; CV is
+   * the coefficient of variation, the standard deviation as a share of the mean */
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                             "Per run (%u run): mean %s, min %s, max %s, CV %s\n",
+                                             "Per run (%u runs): mean %s, min %s, max %s, CV %s\n",
+                                             stats.n_runs),
+                          stats.n_runs, mean, min, max, cv);
+  if (stats.present < stats.n_runs)
+    g_string_append_printf (text, _("Only %u of the %u runs have this bar; the others count "
+                                    "as 0\n"), stats.present, stats.n_runs);
+  if (stats.cv > HEARTH_SPREAD_NOISY_CV)
+    {
+      g_autofree char *limit = hearth_format_percent (HEARTH_SPREAD_NOISY_CV);
+
+      /* translators: the mark is the thin whisker at the bar's right end */
+      g_string_append_printf (text, _("Noisy: its width varies by more than %s from run to run "
+                                      "(the whisker shows min to max)\n"), limit);
+    }
+}
+
 /**
  * hearth_flame_view_dup_tooltip_text:
  * @self: a #HearthFlameView
@@ -240,6 +280,7 @@ hearth_flame_view_dup_tooltip_text (HearthFlameView *self,
     }
 
   _hearth_flame_view_append_change (self, text, node, n->width);
+  append_spread (self, text, node);
   append_self_time (self, text, n, f, total);
   if (n->guarded_width > 0)
     {

@@ -426,6 +426,10 @@ set_renderer_trees (HearthFlameView *self)
                                       tree != NULL ? hearth_session_get_names (self->session)
                                                    : NULL);
       hearth_flame_renderer_set_shown_run (self->renderer, -1);
+      /* merged runs: the noisy bars' whiskers */
+      hearth_flame_renderer_set_spread (self->renderer,
+                                        tree != NULL ? hearth_session_get_spread (self->session)
+                                                     : NULL);
     }
   hearth_flame_renderer_set_selected (self->renderer,
                                       _hearth_flame_view_comparing (self) ? self->run : 0,

@@ -169,6 +169,37 @@ file_dialog_done (GObject      *source,
   return_choice (task, file, error);
 }
 
+static void
+folder_dialog_done (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  g_autoptr (GError) error = NULL;
+  GFile *file;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  file = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (source), result, &error);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return_choice (task, file, error);
+}
+
+/* A dialog titled @title starting in @folder (may be %NULL). */
+static GtkFileDialog *
+file_dialog_new (const char *title,
+                 GFile      *folder)
+{
+  GtkFileDialog *dialog;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = gtk_file_dialog_new ();
+  gtk_file_dialog_set_title (dialog, title);
+  if (folder != NULL)
+    gtk_file_dialog_set_initial_folder (dialog, folder);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return dialog;
+}
+
 #else
 
 /* A modal native chooser offering @filters (#GtkFileFilter items; may be %NULL). */
@@ -243,6 +274,44 @@ hearth_open_file_async (GtkWindow           *parent,
 }
 
 /**
+ * hearth_open_folder_async:
+ *
+ * hearth_open_file_async () for a folder (pytest-profiling's `prof/`, say); finish with
+ * hearth_open_file_finish ().
+ */
+void
+hearth_open_folder_async (GtkWindow           *parent,
+                          const char          *title,
+                          const char          *accept_label,
+                          GFile               *folder,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  GTask *task = g_task_new (parent, cancellable, callback, user_data);
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  {
+    g_autoptr (GtkFileDialog) dialog = file_dialog_new (title, folder);
+
+    gtk_file_dialog_set_accept_label (dialog, accept_label);
+    gtk_file_dialog_select_folder (dialog, parent, cancellable, folder_dialog_done, task);
+  }
+  G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+  {
+    GtkFileChooserNative *native = chooser_new (parent, title,
+                                                GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                accept_label, NULL, folder);
+
+    g_signal_connect (native, "response", G_CALLBACK (file_chooser_response), task);
+    gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  }
+#endif
+}
+
+/**
  * hearth_open_file_filtered_async:
  * @filters: the file filters offered, the first one chosen
  *
@@ -265,14 +334,11 @@ hearth_open_file_filtered_async (GtkWindow           *parent,
 #if GTK_CHECK_VERSION (4, 10, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
-    g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+    g_autoptr (GtkFileDialog) dialog = file_dialog_new (title, folder);
 
-    gtk_file_dialog_set_title (dialog, title);
     gtk_file_dialog_set_accept_label (dialog, accept_label);
     gtk_file_dialog_set_filters (dialog, filters);
     gtk_file_dialog_set_default_filter (dialog, first);
-    if (folder != NULL)
-      gtk_file_dialog_set_initial_folder (dialog, folder);
     gtk_file_dialog_open (dialog, parent, cancellable, file_dialog_done, task);
   }
   G_GNUC_END_IGNORE_DEPRECATIONS
@@ -353,12 +419,9 @@ hearth_save_file_async (GtkWindow           *parent,
 #if GTK_CHECK_VERSION (4, 10, 0)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
-    g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+    g_autoptr (GtkFileDialog) dialog = file_dialog_new (title, folder);
 
-    gtk_file_dialog_set_title (dialog, title);
     gtk_file_dialog_set_initial_name (dialog, initial_name);
-    if (folder != NULL)
-      gtk_file_dialog_set_initial_folder (dialog, folder);
     if (filters != NULL)
       gtk_file_dialog_set_filters (dialog, filters);
     gtk_file_dialog_save (dialog, parent, cancellable, save_dialog_done, task);

@@ -43,6 +43,13 @@ void      hearth_open_file_filtered_async (GtkWindow          *parent,
                                            GCancellable       *cancellable,
                                            GAsyncReadyCallback callback,
                                            gpointer            user_data);
+void      hearth_open_folder_async      (GtkWindow            *parent,
+                                         const char           *title,
+                                         const char           *accept_label,
+                                         GFile                *folder,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
 GFile    *hearth_open_file_finish       (GAsyncResult         *result,
                                          GError              **error);
 

@@ -159,6 +159,25 @@ hearth_loading_view_set_file (HearthLoadingView *self,
 }
 
 /**
+ * hearth_loading_view_set_merge:
+ * @self: a #HearthLoadingView
+ * @n_files: how many runs are read and merged
+ */
+void
+hearth_loading_view_set_merge (HearthLoadingView *self,
+                               guint              n_files)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (HEARTH_IS_LOADING_VIEW (self));
+
+  /* the progress below is that of the run being read */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Reading and merging %u profile…",
+                                       "Reading and merging %u profiles…", n_files), n_files);
+  gtk_label_set_text (GTK_LABEL (self->label), text);
+}
+
+/**
  * hearth_loading_view_get_detailed:
  * @self: a #HearthLoadingView
  *

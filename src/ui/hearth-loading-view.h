@@ -22,6 +22,8 @@ void       hearth_loading_view_set_session (HearthLoadingView *self,
                                             HearthSession     *session);
 void       hearth_loading_view_set_file    (HearthLoadingView *self,
                                             GFile             *file);
+void       hearth_loading_view_set_merge   (HearthLoadingView *self,
+                                            guint              n_files);
 gboolean   hearth_loading_view_get_detailed (HearthLoadingView *self);
 
 /* for the tests */

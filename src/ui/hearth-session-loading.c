@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "hearth-timeline.h"
+#include "hearth-profile-merge.h"
 
 /* how often the load's progress is looked at: often enough for a bar to move smoothly */
 #define PROGRESS_INTERVAL_MS 100
@@ -23,6 +24,8 @@
 typedef struct
 {
   GFile                 *file;
+  GPtrArray             *files;         /* for a merge: the runs' files */
+  GPtrArray             *runs;          /* for a layout of a merge: the runs read */
   HearthLoadProgress    *progress;      /* for a load: what the reader tells */
   HearthProfile         *profile;       /* for a layout: the profile to lay out again */
   HearthNames           *names;         /* for a layout: the names to keep, or NULL */
@@ -42,6 +45,8 @@ typedef struct
   HearthProfile  *profile;
   HearthNames    *names;
   HearthCallTree *tree;
+  GPtrArray      *runs;       /* HearthProfile: a merge's runs */
+  HearthSpread   *spread;
   char           *notice;
 } Result;
 
@@ -51,6 +56,8 @@ job_free (gpointer data)
   Job *job = data;
 
   g_clear_object (&job->file);
+  g_clear_pointer (&job->files, g_ptr_array_unref);
+  g_clear_pointer (&job->runs, g_ptr_array_unref);
   g_clear_pointer (&job->progress, hearth_load_progress_unref);
   g_clear_object (&job->profile);
   g_clear_object (&job->names);
@@ -67,6 +74,8 @@ result_free (gpointer data)
   g_clear_object (&result->profile);
   g_clear_object (&result->names);
   g_clear_object (&result->tree);
+  g_clear_pointer (&result->runs, g_ptr_array_unref);
+  g_clear_object (&result->spread);
   g_free (result->notice);
   g_free (result);
 }
@@ -133,7 +142,41 @@ layout_in_thread (Job           *job,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
+  /* a merge: each bar's width in each run, for the tooltip and the noisy marks */
+  if (result->runs != NULL && result->runs->len > 0)
+    {
+      result->spread = hearth_spread_new (result->tree,
+                                          (HearthProfile * const *) result->runs->pdata,
+                                          result->runs->len, cancellable, error);
+      if (result->spread == NULL)
+        return FALSE;
+    }
   return !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+/* The runs of a merge read one after the other (the progress tells of the one being read)
+ * and added up. */
+static HearthProfile *
+load_merge (Job           *job,
+            Result        *result,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  result->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < job->files->len; i++)
+    {
+      HearthProfile *run = hearth_profile_load_file_with_progress (job->files->pdata[i],
+                                                                   job->progress,
+                                                                   cancellable, error);
+
+      if (run == NULL)
+        return NULL;
+      g_ptr_array_add (result->runs, run);
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  return hearth_profile_merge ((HearthProfile * const *) result->runs->pdata, result->runs->len,
+                               error);
 }
 
 static void
@@ -147,8 +190,11 @@ load_thread (GTask        *task,
   GError *error = NULL;
   gint64 begin = g_get_monotonic_time (), read, named;
 
-  result->profile = hearth_profile_load_file_with_progress (job->file, job->progress,
-                                                            cancellable, &error);
+  if (job->files != NULL)
+    result->profile = load_merge (job, result, cancellable, &error);
+  else
+    result->profile = hearth_profile_load_file_with_progress (job->file, job->progress,
+                                                              cancellable, &error);
   /* a cancel after the last read: naming and laying out a big profile take a while too */
   if (result->profile == NULL || g_cancellable_set_error_if_cancelled (cancellable, &error))
     {
@@ -190,6 +236,8 @@ layout_thread (GTask        *task,
     }
   else
     result->profile = g_object_ref (job->profile);
+  if (job->runs != NULL)
+    result->runs = g_ptr_array_ref (job->runs);
   if (job->names != NULL)
     result->names = g_object_ref (job->names);
   else
@@ -386,6 +434,12 @@ load_done (GObject      *source,
       g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ROOT]);
     }
   g_set_object (&self->file, job->file);
+  g_clear_pointer (&self->merge_files, g_ptr_array_unref);
+  if (job->files != NULL)
+    self->merge_files = g_ptr_array_ref (job->files);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  if (result->runs != NULL)
+    self->runs = g_ptr_array_ref (result->runs);
   g_set_object (&self->profile, result->profile);
   g_set_object (&self->full_profile, result->profile);
   _hearth_session_reset_order (self);
@@ -397,6 +451,7 @@ load_done (GObject      *source,
       g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ERROR]);
     }
   _hearth_session_set_notice (self, result->notice);
+  g_set_object (&self->spread, result->spread);
   swap_tree (self, result->tree, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_FILE]);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_PROFILE]);
@@ -449,6 +504,7 @@ layout_done (GObject      *source,
       g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_NAMES]);
     }
   _hearth_session_set_notice (self, result->notice);
+  g_set_object (&self->spread, result->spread);
   swap_tree (self, result->tree, TRUE);
   set_busy (self, FALSE);
   g_object_thaw_notify (G_OBJECT (self));
@@ -472,6 +528,8 @@ _hearth_session_schedule_layout (HearthSession *self,
   job = job_new (self);
   job->profile = g_object_ref (self->full_profile);
   /* the names of a range's profile are made for it: reused only within the same profile */
+  if (self->runs != NULL)
+    job->runs = g_ptr_array_ref (self->runs);
   job->names = names_too || self->names == NULL || self->profile != self->full_profile ||
                job->range_end > job->range_start ? NULL : g_object_ref (self->names);
   job->serial = ++self->layout_serial;
@@ -483,6 +541,56 @@ _hearth_session_schedule_layout (HearthSession *self,
 }
 
 /* Loading ------------------------------------------------------------------------------------ */
+
+static gboolean
+same_files (GPtrArray *a,
+            GPtrArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (!g_file_equal (a->pdata[i], b->pdata[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Starts @job (a file or a merge) in a thread; the outer task keeps @title_file for the
+ * title of a failure. */
+static void
+start_load (HearthSession       *self,
+            Job                 *job,
+            GFile               *title_file,
+            GCancellable        *cancellable,
+            GAsyncReadyCallback  callback,
+            gpointer             user_data)
+{
+  g_autoptr (GTask) inner = NULL;
+  GTask *outer;
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  self->load_cancellable = g_cancellable_new ();
+
+  outer = g_task_new (self, cancellable, callback, user_data);
+  /* kept for the title of a failure: on failure the session still names the file it showed */
+  g_task_set_task_data (outer, g_object_ref (title_file), g_object_unref);
+  if (job->files != NULL)
+    g_object_set_data (G_OBJECT (outer), "hearth-merge-runs", GUINT_TO_POINTER (job->files->len));
+
+  job->progress = hearth_load_progress_new ();
+  job->root_spec = g_strdup (self->root_spec);
+  job->serial = ++self->load_serial;
+  /* a new file: function indices of the old one mean nothing */
+  if (job->new_file)
+    job->options.root = -1;
+
+  start_progress (self, job->progress);
+  set_loading (self, TRUE);
+  inner = g_task_new (self, self->load_cancellable, load_done, outer);
+  g_task_set_task_data (inner, job, job_free);
+  g_task_run_in_thread (inner, load_thread);
+}
 
 /**
  * hearth_session_load_async:
@@ -503,37 +611,51 @@ hearth_session_load_async (HearthSession       *self,
                            GAsyncReadyCallback  callback,
                            gpointer             user_data)
 {
-  g_autoptr (GTask) inner = NULL;
-  GTask *outer;
   Job *job;
 
   g_return_if_fail (HEARTH_IS_SESSION (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  if (self->load_cancellable != NULL)
-    g_cancellable_cancel (self->load_cancellable);
-  g_clear_object (&self->load_cancellable);
-  self->load_cancellable = g_cancellable_new ();
-
-  outer = g_task_new (self, cancellable, callback, user_data);
-  /* kept for the title of a failure: on failure the session still names the file it showed */
-  g_task_set_task_data (outer, g_object_ref (file), g_object_unref);
-
   job = job_new (self);
   job->file = g_object_ref (file);
-  job->progress = hearth_load_progress_new ();
-  job->root_spec = g_strdup (self->root_spec);
-  job->serial = ++self->load_serial;
-  /* a new file: function indices of the old one mean nothing */
   job->new_file = self->file == NULL || !g_file_equal (self->file, file);
-  if (job->new_file)
-    job->options.root = -1;
+  start_load (self, job, file, cancellable, callback, user_data);
+}
 
-  start_progress (self, job->progress);
-  set_loading (self, TRUE);
-  inner = g_task_new (self, self->load_cancellable, load_done, outer);
-  g_task_set_task_data (inner, job, job_free);
-  g_task_run_in_thread (inner, load_thread);
+/**
+ * hearth_session_load_merge_async:
+ * @self: a #HearthSession
+ * @files: (array length=n_files): the profile files of the runs, in order
+ * @n_files: how many, at least one
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the runs are merged or failed to load
+ * @user_data: data for @callback
+ *
+ * As hearth_session_load_async(), for several runs of one program added up into one
+ * profile (hearth_profile_merge()), read one after the other in the thread. The session then
+ * has no #HearthSession:file; hearth_session_get_merge_files() gives the runs' files and
+ * hearth_session_get_spread() each bar's width in each run. Finish with
+ * hearth_session_load_finish().
+ */
+void
+hearth_session_load_merge_async (HearthSession       *self,
+                                 GFile * const       *files,
+                                 guint                n_files,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  Job *job;
+
+  g_return_if_fail (HEARTH_IS_SESSION (self));
+  g_return_if_fail (files != NULL && n_files > 0);
+
+  job = job_new (self);
+  job->files = g_ptr_array_new_full (n_files, g_object_unref);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (job->files, g_object_ref (files[i]));
+  job->new_file = !same_files (self->merge_files, job->files);
+  start_load (self, job, files[0], cancellable, callback, user_data);
 }
 
 /**
@@ -630,8 +752,14 @@ hearth_session_load_finish_titled (HearthSession  *self,
     return TRUE;
   if (title != NULL && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
+      guint runs = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "hearth-merge-runs"));
+
       name = g_file_get_basename (g_task_get_task_data (G_TASK (result)));
-      *title = g_strdup_printf (_("Could not open “%s”"), name);
+      if (runs > 0)
+        *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Could not merge %u profile",
+                                               "Could not merge %u profiles", runs), runs);
+      else
+        *title = g_strdup_printf (_("Could not open “%s”"), name);
     }
   g_propagate_error (error, g_steal_pointer (&local_error));
   return FALSE;
@@ -681,6 +809,9 @@ hearth_session_set_profile (HearthSession  *self,
   _hearth_session_reset_order (self);
   g_set_object (&self->names, (profile != NULL ? names : NULL));
   g_clear_object (&self->file);
+  g_clear_pointer (&self->merge_files, g_ptr_array_unref);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_object (&self->spread);
   if (profile != NULL && hearth_profile_get_path (profile) != NULL)
     self->file = g_file_new_for_path (hearth_profile_get_path (profile));
   swap_tree (self, profile != NULL ? tree : NULL, FALSE);

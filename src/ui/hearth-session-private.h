@@ -18,6 +18,9 @@ struct _HearthSession
 
   /* the loaded profile and what is derived from it (owned) */
   GFile            *file;
+  GPtrArray        *merge_files;       /* GFile: the runs of a merged profile, or NULL */
+  GPtrArray        *runs;              /* HearthProfile: those runs as read, or NULL */
+  HearthSpread     *spread;            /* the tree's bars in each run, or NULL */
   HearthProfile    *profile;          /* what is shown: the loaded profile or its range */
   HearthProfile    *full_profile;     /* the loaded profile, whose timeline a range is of */
   HearthNames      *names;

@@ -54,6 +54,9 @@ hearth_session_dispose (GObject *object)
   g_clear_object (&self->layout_cancellable);
   _hearth_session_stop_progress (self);
   g_clear_object (&self->file);
+  g_clear_pointer (&self->merge_files, g_ptr_array_unref);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_object (&self->spread);
   g_clear_object (&self->tree);
   g_clear_object (&self->names);
   g_clear_object (&self->profile);
@@ -319,6 +322,42 @@ hearth_session_get_file (HearthSession *self)
 {
   g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
   return self->file;
+}
+
+/**
+ * hearth_session_get_merge_files:
+ * @self: a #HearthSession
+ * @n_files: (out) (optional): how many
+ *
+ * Returns: (transfer none) (array length=n_files) (nullable): the files of the runs a merged
+ *   profile shown was added up from, %NULL when the profile is one file's
+ */
+GFile * const *
+hearth_session_get_merge_files (HearthSession *self,
+                                guint         *n_files)
+{
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
+
+  if (n_files != NULL)
+    *n_files = self->merge_files != NULL ? self->merge_files->len : 0;
+  return self->merge_files != NULL ? (GFile * const *) self->merge_files->pdata : NULL;
+}
+
+/**
+ * hearth_session_get_spread:
+ * @self: a #HearthSession
+ *
+ * Returns: (transfer none) (nullable): for a merged profile, each bar of the tree shown with
+ *   its width in each run; %NULL otherwise
+ */
+HearthSpread *
+hearth_session_get_spread (HearthSession *self)
+{
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
+
+  if (self->spread == NULL || hearth_spread_get_tree (self->spread) != self->tree)
+    return NULL;
+  return self->spread;
 }
 
 /**

@@ -11,6 +11,7 @@
 
 #include "hearth-call-tree.h"
 #include "hearth-names.h"
+#include "hearth-spread.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,15 @@ gboolean            hearth_session_load_finish_titled (HearthSession        *sel
                                                        GAsyncResult         *result,
                                                        char                **title,
                                                        GError              **error);
+void                hearth_session_load_merge_async   (HearthSession        *self,
+                                                       GFile * const        *files,
+                                                       guint                 n_files,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+GFile * const      *hearth_session_get_merge_files    (HearthSession        *self,
+                                                       guint                *n_files);
+HearthSpread       *hearth_session_get_spread         (HearthSession        *self);
 void                hearth_session_set_profile        (HearthSession        *self,
                                                        HearthProfile        *profile,
                                                        HearthNames          *names,

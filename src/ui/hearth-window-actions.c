@@ -137,6 +137,35 @@ open_action (GtkWidget  *widget,
 }
 
 static void
+folder_chosen (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (HearthWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) folder = hearth_open_file_finish (result, &error);
+
+  if (folder != NULL)
+    _hearth_window_offer_folder (self, folder);
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    _hearth_window_show_message (self, GTK_MESSAGE_ERROR, _("No folder was opened"),
+                                 error->message);
+}
+
+/* A folder of profiles, offered as one (Open as One Profile). */
+static void
+open_folder_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (GFile) folder = current_folder (self);
+
+  hearth_open_folder_async (GTK_WINDOW (self), _("Open a Folder of Profiles"), _("_Open"),
+                            folder, NULL, folder_chosen, g_object_ref (self));
+}
+
+static void
 profiled (HearthProfileDialog *dialog,
           GFile               *file,
           HearthWindow        *self)
@@ -370,7 +399,8 @@ _hearth_window_update_actions (HearthWindow *self)
   g_autoptr (GFile) example = _hearth_window_find_example ();
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
-                                 hearth_session_get_file (self->session) != NULL);
+                                 hearth_session_get_file (self->session) != NULL ||
+                                 hearth_session_get_merge_files (self->session, NULL) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-previous",
                                  loaded && self->previous_profile != NULL);
@@ -397,6 +427,9 @@ export_job_new (GtkWindow  *window,
   job->names[0] = g_object_ref (hearth_session_get_names (self->session));
   job->options.width = EXPORT_WIDTH;
   job->options.icicle = hearth_flame_view_get_icicle (HEARTH_FLAME_VIEW (self->flame_view));
+  /* merged runs: the export has the graph's whiskers too (the job owns this reference) */
+  if (hearth_session_get_spread (self->session) != NULL)
+    job->options.spread = g_object_ref (hearth_session_get_spread (self->session));
   return job;
 }
 
@@ -495,6 +528,7 @@ void
 _hearth_window_class_actions_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
   gtk_widget_class_install_action (widget_class, "win.profile", NULL, profile_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);

@@ -37,6 +37,9 @@ struct _HearthWindow
   /* live reload: the watch on the file shown, and the version shown before the last reload
    * (owned), kept for "Compare with the Previous Version" */
   HearthFileWatch      *file_watch;
+  GPtrArray            *run_watches;   /* HearthFileWatch: a merge's runs, or NULL */
+  GPtrArray            *offered_files; /* GFile: what "Open as One Profile" merges */
+  GtkWidget            *merge_button;  /* borrowed: in the message bar */
   HearthProfile        *previous_profile;
   HearthNames          *previous_names;
   HearthCallTree       *previous_tree;
@@ -108,6 +111,25 @@ gboolean    _hearth_window_request_compare (HearthWindow *self,
                                             GFile        *before,
                                             GFile        *after);
 HearthCompareWindow *_hearth_window_compare_previous (HearthWindow *self);
+
+/* Merged runs and folders (hearth-window-merge.c) */
+void        _hearth_window_load_done      (GObject      *source,
+                                           GAsyncResult *result,
+                                           gpointer      user_data);
+void        _hearth_window_watch_runs     (HearthWindow *self);
+char       *_hearth_window_dup_shown_name (HearthWindow *self);
+GPtrArray  *_hearth_window_list_folder    (GFile        *folder,
+                                           GFile       **left_out,
+                                           GError      **error);
+void        _hearth_window_offer_merge    (HearthWindow *self,
+                                           GPtrArray    *files,
+                                           const char   *title,
+                                           const char   *message);
+void        _hearth_window_offer_together (HearthWindow *self,
+                                           GPtrArray    *files);
+void        _hearth_window_merge_offered  (HearthWindow *self);
+void        _hearth_window_offer_folder   (HearthWindow *self,
+                                           GFile        *folder);
 
 /* for the widget tests */
 const char *_hearth_window_get_message    (HearthWindow *self);

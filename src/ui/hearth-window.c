@@ -33,6 +33,7 @@
 #define LOADING_DELAY_MS  150   /* small files appear without a spinner flashing */
 #define RELOAD_DELAY_MS   500   /* a reload keeps the version shown unless it takes long */
 #define RESPONSE_COMPARE_PREVIOUS 1
+#define RESPONSE_MERGE            2
 #define MAX_RECENT        6
 #define MAX_ROOT_CHOICES  40
 
@@ -168,8 +169,10 @@ _hearth_window_show_message (HearthWindow   *self,
                              const char     *title,
                              const char     *message)
 {
-  /* only the reload banner offers the comparison; it shows the button after this */
+  /* only the reload banner offers the comparison, only a folder's the merge: they show their
+   * buttons after this */
   gtk_widget_set_visible (self->compare_previous_button, FALSE);
+  gtk_widget_set_visible (self->merge_button, FALSE);
   if (message == NULL)
     {
       gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), FALSE);
@@ -195,6 +198,8 @@ message_bar_response (HearthWindow *self,
   gtk_info_bar_set_revealed (GTK_INFO_BAR (self->message_bar), FALSE);
   if (response == RESPONSE_COMPARE_PREVIOUS)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.compare-previous", NULL);
+  else if (response == RESPONSE_MERGE)
+    _hearth_window_merge_offered (self);
 }
 
 static void
@@ -261,6 +266,7 @@ watch_file (HearthWindow *self)
 {
   GFile *file = hearth_session_get_file (self->session);
 
+  _hearth_window_watch_runs (self);
   if (file == NULL || !g_file_is_native (file))
     {
       g_clear_object (&self->file_watch);
@@ -283,10 +289,10 @@ clear_previous (HearthWindow *self)
   g_clear_object (&self->previous_tree);
 }
 
-static void
-load_done (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
+void
+_hearth_window_load_done (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
 {
   g_autoptr (HearthWindow) self = user_data;
   g_autofree char *title = NULL;
@@ -323,13 +329,20 @@ hearth_window_open (HearthWindow *self,
   g_return_if_fail (HEARTH_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  /* a folder (pytest-profiling's prof/, say): its profiles are offered as one */
+  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+    {
+      _hearth_window_offer_folder (self, file);
+      return;
+    }
   hearth_loading_view_set_file (HEARTH_LOADING_VIEW (self->loading_view), file);
   if (gtk_info_bar_get_message_type (GTK_INFO_BAR (self->message_bar)) == GTK_MESSAGE_ERROR)
     _hearth_window_show_message (self, GTK_MESSAGE_ERROR, NULL, NULL);
   /* an open replaces a reload under way (the session cancels it) */
   self->reload_serial++;
   self->reloading = FALSE;
-  hearth_session_load_async (self->session, file, NULL, load_done, g_object_ref (self));
+  hearth_session_load_async (self->session, file, NULL, _hearth_window_load_done,
+                             g_object_ref (self));
 }
 
 /* Reloading ---------------------------------------------------------------------------------- */
@@ -415,9 +428,8 @@ static void
 show_reloaded (HearthWindow  *self,
                ReloadRequest *request)
 {
-  GFile *file = hearth_session_get_file (self->session);
   const char *notice = hearth_session_get_notice (self->session);
-  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *name = _hearth_window_dup_shown_name (self);
   g_autofree char *text = NULL;
 
   if (request->changed_on_disk)
@@ -437,8 +449,7 @@ show_reload_failed (HearthWindow  *self,
                     ReloadRequest *request,
                     const GError  *error)
 {
-  GFile *file = hearth_session_get_file (self->session);
-  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *name = _hearth_window_dup_shown_name (self);
   g_autofree char *title = NULL;
   g_autofree char *text = NULL;
 
@@ -526,15 +537,18 @@ _hearth_window_reload (HearthWindow *self,
   GFile *file = hearth_session_get_file (self->session);
   HearthProfile *profile = hearth_session_get_profile (self->session);
   HearthCallTree *tree = hearth_session_get_tree (self->session);
+  guint n_runs = 0;
+  GFile * const *runs = hearth_session_get_merge_files (self->session, &n_runs);
   g_autofree char *root_spec = NULL;
   ReloadRequest *request;
 
   g_return_if_fail (HEARTH_IS_WINDOW (self));
 
   /* an open under way: reloading would cancel it, and the file shown is on its way out */
-  if (file == NULL || (hearth_session_get_loading (self->session) && !self->reloading))
+  if ((file == NULL && runs == NULL) ||
+      (hearth_session_get_loading (self->session) && !self->reloading))
     return;
-  if (profile == NULL)
+  if (profile == NULL && file != NULL)
     {
       hearth_window_open (self, file);
       return;
@@ -555,6 +569,13 @@ _hearth_window_reload (HearthWindow *self,
     root_spec = root_spec_of (profile, hearth_call_tree_get_options (tree)->root);
   hearth_session_set_root_spec (self->session, root_spec);
   self->reloading = TRUE;
+  /* a merge reads all its runs again: any of them may have changed */
+  if (runs != NULL)
+    {
+      hearth_loading_view_set_merge (HEARTH_LOADING_VIEW (self->loading_view), n_runs);
+      hearth_session_load_merge_async (self->session, runs, n_runs, NULL, reload_done, request);
+      return;
+    }
   hearth_loading_view_set_file (HEARTH_LOADING_VIEW (self->loading_view), file);
   hearth_session_load_async (self->session, file, NULL, reload_done, request);
 }
@@ -977,6 +998,7 @@ drop_files (GtkDropTarget *target,
 {
   GSList *files;
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr (GPtrArray) together = g_ptr_array_new_with_free_func (g_object_unref);
 
   if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
     return FALSE;
@@ -992,7 +1014,10 @@ drop_files (GtkDropTarget *target,
         hearth_window_open (self, l->data);
       else
         _hearth_window_request_open (self, l->data);
+      g_ptr_array_add (together, g_object_ref (l->data));
     }
+  /* several profiles dropped at once: this window offers them as one */
+  _hearth_window_offer_together (self, together);
   g_slist_free (files);
   return files != NULL;
 }
@@ -1105,6 +1130,8 @@ hearth_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->loading_timeout, g_source_remove);
   g_clear_object (&self->file_watch);
+  g_clear_pointer (&self->run_watches, g_ptr_array_unref);
+  g_clear_pointer (&self->offered_files, g_ptr_array_unref);
   clear_previous (self);
   g_clear_object (&self->settings);
   g_clear_object (&self->session);
@@ -1210,6 +1237,9 @@ hearth_window_init (HearthWindow *self)
     gtk_info_bar_add_button (GTK_INFO_BAR (self->message_bar),
                              _("Compare with the Previous Version"), RESPONSE_COMPARE_PREVIOUS);
   gtk_widget_set_visible (self->compare_previous_button, FALSE);
+  self->merge_button = gtk_info_bar_add_button (GTK_INFO_BAR (self->message_bar),
+                                                _("Open as One Profile"), RESPONSE_MERGE);
+  gtk_widget_set_visible (self->merge_button, FALSE);
   _hearth_ui_load_style (gtk_widget_get_display (GTK_WIDGET (self)));
 
   self->session = hearth_session_new ();

@@ -20,6 +20,9 @@ G_DECLARE_FINAL_TYPE (HearthWindow, hearth_window, HEARTH, WINDOW, GtkApplicatio
 HearthWindow  *hearth_window_new         (GtkApplication *application);
 void           hearth_window_open        (HearthWindow   *self,
                                           GFile          *file);
+void           hearth_window_open_merged (HearthWindow   *self,
+                                          GFile * const  *files,
+                                          guint           n_files);
 GFile         *hearth_window_get_file    (HearthWindow   *self);
 gboolean       hearth_window_is_empty    (HearthWindow   *self);
 HearthSession *hearth_window_get_session (HearthWindow   *self);

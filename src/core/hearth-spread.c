@@ -1,0 +1,280 @@
+/* hearth-spread.c
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "hearth-spread"
+
+#include "hearth-spread.h"
+
+#include <math.h>
+
+#include "hearth-report.h"
+
+/**
+ * HearthSpread:
+ *
+ * The bars of a merged profile's tree, each with its width in each run. Every run is walked
+ * from the merged tree's root with every bar kept (a bar under the cutoff in one run is not
+ * a missing one), and a bar is matched to the merged tree's by its chain of function keys
+ * from the root, as `hearth --print spread` prints them. A chain that comes twice in a run
+ * (the guard can make it) has its widths summed.
+ */
+
+struct _HearthSpread
+{
+  GObject         parent_instance;
+
+  HearthCallTree *tree;
+  guint           n_runs;
+  double         *widths;       /* node * n_runs + run; NAN where the run has no such bar */
+};
+
+G_DEFINE_FINAL_TYPE (HearthSpread, hearth_spread, G_TYPE_OBJECT)
+
+static void
+hearth_spread_finalize (GObject *object)
+{
+  HearthSpread *self = HEARTH_SPREAD (object);
+
+  g_clear_object (&self->tree);
+  g_free (self->widths);
+
+  G_OBJECT_CLASS (hearth_spread_parent_class)->finalize (object);
+}
+
+static void
+hearth_spread_class_init (HearthSpreadClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hearth_spread_finalize;
+}
+
+static void
+hearth_spread_init (HearthSpread *self)
+{
+}
+
+/* A run's function that is @merged's function @function, or -1. */
+static gint
+run_function (HearthProfile *merged,
+              guint          function,
+              HearthProfile *run)
+{
+  const HearthFunction *f = hearth_profile_get_function (merged, function);
+
+  if (f->frame == NULL)
+    return hearth_profile_lookup (run, f->file, f->line, f->name);
+  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
+    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
+      return (gint) i;
+  return -1;
+}
+
+/* A run walked from the merged tree's root, every bar kept. A run without that function
+ * gets the tree of its own default root: no chain of it matches, and the run counts as
+ * having none of the bars. */
+static HearthCallTree *
+build_run_tree (HearthCallTree  *merged,
+                HearthProfile   *run,
+                GError         **error)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  HearthProfile *profile = hearth_call_tree_get_profile (merged);
+  guint root = hearth_call_tree_get_n_nodes (merged) > 0
+               ? hearth_call_tree_get_node (merged, 0)->function : G_MAXUINT;
+
+  options.cutoff = 0;
+  options.max_repeat = hearth_call_tree_get_options (merged)->max_repeat;
+  if (root < hearth_profile_get_n_functions (profile))
+    options.root = run_function (profile, root, run);
+  return hearth_call_tree_new (run, &options, error);
+}
+
+typedef struct
+{
+  HearthCallTree *tree;
+  GHashTable     *by_chain;     /* chain -> double width, summed */
+} RunWidths;
+
+static void
+add_run_width (guint       node,
+               const char *chain,
+               gpointer    user_data)
+{
+  RunWidths *r = user_data;
+  double width = hearth_call_tree_get_node (r->tree, node)->width;
+  double *w = g_hash_table_lookup (r->by_chain, chain);
+
+  if (w != NULL)
+    *w += width;
+  else
+    g_hash_table_insert (r->by_chain, g_strdup (chain), g_memdup2 (&width, sizeof width));
+}
+
+typedef struct
+{
+  HearthSpread *self;
+  GHashTable   *by_chain;
+  guint         run;
+} Fill;
+
+static void
+fill_node (guint       node,
+           const char *chain,
+           gpointer    user_data)
+{
+  Fill *f = user_data;
+  const double *w = g_hash_table_lookup (f->by_chain, chain);
+
+  f->self->widths[(gsize) node * f->self->n_runs + f->run] = w != NULL ? *w : NAN;
+}
+
+/**
+ * hearth_spread_new:
+ * @merged: the call tree of the merged profile
+ * @runs: (array length=n_runs): the runs it was merged from
+ * @n_runs: how many runs, at least one
+ * @cancellable: (nullable): stops the walks between runs
+ * @error: a run's walk failed, or the walks were cancelled
+ *
+ * Returns: (transfer full) (nullable): each bar of @merged with its width in each run
+ */
+HearthSpread *
+hearth_spread_new (HearthCallTree        *merged,
+                   HearthProfile * const *runs,
+                   guint                  n_runs,
+                   GCancellable          *cancellable,
+                   GError               **error)
+{
+  g_autoptr (HearthSpread) self = NULL;
+
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (merged), NULL);
+  g_return_val_if_fail (runs != NULL && n_runs > 0, NULL);
+
+  self = g_object_new (HEARTH_TYPE_SPREAD, NULL);
+  self->tree = g_object_ref (merged);
+  self->n_runs = n_runs;
+  self->widths = g_new (double, (gsize) hearth_call_tree_get_n_nodes (merged) * n_runs);
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_autoptr (HearthCallTree) tree = build_run_tree (merged, runs[r], error);
+      g_autoptr (GHashTable) by_chain = NULL;
+      RunWidths run_widths;
+      Fill fill;
+
+      if (tree == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      by_chain = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      run_widths = (RunWidths) { tree, by_chain };
+      hearth_report_foreach_chain (tree, add_run_width, &run_widths);
+      fill = (Fill) { self, by_chain, r };
+      hearth_report_foreach_chain (merged, fill_node, &fill);
+    }
+  return g_steal_pointer (&self);
+}
+
+/**
+ * hearth_spread_get_tree:
+ * @self: a #HearthSpread
+ *
+ * Returns: (transfer none): the merged tree whose node indices the spread takes
+ */
+HearthCallTree *
+hearth_spread_get_tree (HearthSpread *self)
+{
+  g_return_val_if_fail (HEARTH_IS_SPREAD (self), NULL);
+  return self->tree;
+}
+
+/**
+ * hearth_spread_get_n_runs:
+ * @self: a #HearthSpread
+ *
+ * Returns: how many runs were merged
+ */
+guint
+hearth_spread_get_n_runs (HearthSpread *self)
+{
+  g_return_val_if_fail (HEARTH_IS_SPREAD (self), 0);
+  return self->n_runs;
+}
+
+/**
+ * hearth_spread_get_width:
+ * @self: a #HearthSpread
+ * @node: a node of the merged tree
+ * @run: a run, from 0 in the order merged
+ *
+ * Returns: the bar's width in @run, NAN when @run has no such bar
+ */
+double
+hearth_spread_get_width (HearthSpread *self,
+                         guint         node,
+                         guint         run)
+{
+  g_return_val_if_fail (HEARTH_IS_SPREAD (self), NAN);
+  g_return_val_if_fail (node < hearth_call_tree_get_n_nodes (self->tree) && run < self->n_runs,
+                        NAN);
+  return self->widths[(gsize) node * self->n_runs + run];
+}
+
+/**
+ * hearth_spread_get_stats:
+ * @self: a #HearthSpread
+ * @node: a node of the merged tree
+ * @stats: (out caller-allocates): the bar's mean, min, max and coefficient of variation
+ *   over the runs, a run without the bar counting 0
+ */
+void
+hearth_spread_get_stats (HearthSpread      *self,
+                         guint              node,
+                         HearthSpreadStats *stats)
+{
+  const double *w;
+  double sum = 0, squares = 0;
+
+  g_return_if_fail (HEARTH_IS_SPREAD (self) && stats != NULL);
+  g_return_if_fail (node < hearth_call_tree_get_n_nodes (self->tree));
+
+  w = self->widths + (gsize) node * self->n_runs;
+  *stats = (HearthSpreadStats) { .min = G_MAXDOUBLE, .n_runs = self->n_runs };
+  for (guint r = 0; r < self->n_runs; r++)
+    {
+      double v = isnan (w[r]) ? 0 : w[r];
+
+      stats->present += !isnan (w[r]);
+      sum += v;
+      stats->min = MIN (stats->min, v);
+      stats->max = MAX (stats->max, v);
+    }
+  stats->mean = sum / self->n_runs;
+  for (guint r = 0; r < self->n_runs; r++)
+    {
+      double d = (isnan (w[r]) ? 0 : w[r]) - stats->mean;
+
+      squares += d * d;
+    }
+  if (self->n_runs > 1 && stats->mean > 0)
+    stats->cv = sqrt (squares / (self->n_runs - 1)) / stats->mean;
+}
+
+/**
+ * hearth_spread_is_noisy:
+ * @self: a #HearthSpread
+ * @node: a node of the merged tree
+ *
+ * Returns: whether the bar's width varies over the runs by a coefficient of variation above
+ *   #HEARTH_SPREAD_NOISY_CV
+ */
+gboolean
+hearth_spread_is_noisy (HearthSpread *self,
+                        guint         node)
+{
+  HearthSpreadStats stats;
+
+  hearth_spread_get_stats (self, node, &stats);
+  return stats.cv > HEARTH_SPREAD_NOISY_CV;
+}

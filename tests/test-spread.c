@@ -1,0 +1,115 @@
+/* test-spread.c: each bar of merged runs with its width in each run, worked by hand.
+ *
+ * Copyright 2026 The Hearth authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "hearth-profile-merge.h"
+#include "hearth-profile-private.h"
+#include "hearth-report.h"
+#include "hearth-spread.h"
+#include "hearth-test-util.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Three runs: main is 8, 4, 8; a 6, 2, 4; b 2 in each; c only in the third, 2.
+ * main: mean 20/3, deviations 4/3, -8/3, 4/3, sample variance (16/9 + 64/9 + 16/9) / 2 = 16/3,
+ *   CV = sqrt (16/3) / (20/3) = 0.34641.
+ * a: mean 4, variance (4 + 4 + 0) / 2 = 4, CV 0.5.   b: CV 0.
+ * c: 0, 0, 2: mean 2/3, variance (4/9 + 4/9 + 16/9) / 2 = 4/3, CV = sqrt (4/3) / (2/3) = sqrt 3. */
+static void
+test_by_hand (void)
+{
+  HearthProfile *runs[3] = {
+    hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n"),
+    hearth_test_load_folded ("2.folded", "main;a 2\nmain;b 2\n"),
+    hearth_test_load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n"),
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) merged = hearth_profile_merge (runs, 3, &error);
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (HearthCallTree) tree = NULL;
+  g_autoptr (HearthSpread) spread = NULL;
+  g_autoptr (GString) report = g_string_new (NULL);
+  HearthSpreadStats s;
+  guint main_node, a, b, c;
+
+  g_assert_no_error (error);
+  tree = hearth_call_tree_new (merged, &options, &error);
+  g_assert_no_error (error);
+  spread = hearth_spread_new (tree, runs, 3, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hearth_spread_get_tree (spread) == tree);
+  g_assert_cmpuint (hearth_spread_get_n_runs (spread), ==, 3);
+
+  main_node = hearth_test_node_named (tree, "main");
+  a = hearth_test_node_named (tree, "a");
+  b = hearth_test_node_named (tree, "b");
+  c = hearth_test_node_named (tree, "c");
+
+  hearth_spread_get_stats (spread, main_node, &s);
+  g_assert_cmpfloat_with_epsilon (s.mean, 20.0 / 3, 1e-12);
+  g_assert_cmpfloat (s.min, ==, 4);
+  g_assert_cmpfloat (s.max, ==, 8);
+  g_assert_cmpfloat_with_epsilon (s.cv, sqrt (16.0 / 3) / (20.0 / 3), 1e-12);
+  g_assert_cmpuint (s.present, ==, 3);
+  g_assert_true (hearth_spread_is_noisy (spread, main_node));
+
+  hearth_spread_get_stats (spread, a, &s);
+  g_assert_cmpfloat_with_epsilon (s.mean, 4, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.cv, 0.5, 1e-12);
+  g_assert_cmpfloat (hearth_spread_get_width (spread, a, 1), ==, 2);
+
+  hearth_spread_get_stats (spread, b, &s);
+  g_assert_cmpfloat (s.min, ==, 2);
+  g_assert_cmpfloat (s.max, ==, 2);
+  g_assert_cmpfloat (s.cv, ==, 0);
+  g_assert_false (hearth_spread_is_noisy (spread, b));
+
+  /* a run without the bar: NAN as its width, 0 in the numbers */
+  g_assert_true (isnan (hearth_spread_get_width (spread, c, 0)));
+  hearth_spread_get_stats (spread, c, &s);
+  g_assert_cmpuint (s.present, ==, 1);
+  g_assert_cmpfloat (s.min, ==, 0);
+  g_assert_cmpfloat_with_epsilon (s.mean, 2.0 / 3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (s.cv, sqrt (3), 1e-12);
+
+  /* the text of --print spread from the same numbers */
+  hearth_report_spread (report, spread);
+  g_assert_nonnull (strstr (report->str, "4\t2\t6\t3\tall;main;a\n"));
+  g_assert_nonnull (strstr (report->str, "0.666666667\t0\t2\t1\tall;main;c\n"));
+
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (runs[i]);
+}
+
+/* One run: no spread to speak of. */
+static void
+test_one_run (void)
+{
+  HearthProfile *run = hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n");
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) merged = hearth_profile_merge (&run, 1, &error);
+  g_autoptr (HearthCallTree) tree = hearth_call_tree_new (merged, &options, &error);
+  g_autoptr (HearthSpread) spread = hearth_spread_new (tree, &run, 1, NULL, &error);
+  HearthSpreadStats s;
+
+  g_assert_no_error (error);
+  hearth_spread_get_stats (spread, hearth_test_node_named (tree, "a"), &s);
+  g_assert_cmpfloat (s.mean, ==, 6);
+  g_assert_cmpfloat (s.cv, ==, 0);
+  g_object_unref (run);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/spread/by-hand", test_by_hand);
+  g_test_add_func ("/spread/one-run", test_one_run);
+  return g_test_run ();
+}
