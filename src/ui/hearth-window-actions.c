@@ -154,6 +154,112 @@ profile_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Profile Again and Get Exact Chains ------------------------------------------------------- */
+
+/* The run that wrote the file shown, when this Hearth ran it. */
+static HearthProfileRecipe *
+shown_run (HearthWindow *self)
+{
+  GFile *file = hearth_session_get_file (self->session);
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+  return path != NULL ? hearth_profile_recipe_find_run (path) : NULL;
+}
+
+/* A cProfile file does not say what ran; the widest <module> of a .py file that is still
+ * there is the script's own (the others are modules it imported). */
+static char *
+guess_script (HearthProfile *profile)
+{
+  const HearthFunction *best = NULL;
+
+  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
+    {
+      const HearthFunction *function = hearth_profile_get_function (profile, i);
+
+      if (g_strcmp0 (function->name, "<module>") == 0 && g_str_has_suffix (function->file, ".py")
+          && g_path_is_absolute (function->file)
+          && g_file_test (function->file, G_FILE_TEST_IS_REGULAR)
+          && (best == NULL || function->cum > best->cum))
+        best = function;
+    }
+  return best != NULL ? g_strdup (best->file) : NULL;
+}
+
+/* The new run opens compared with the one shown. */
+static void
+profiled_again (HearthProfileDialog *dialog,
+                GFile               *file,
+                HearthWindow        *self)
+{
+  if (hearth_session_get_profile (self->session) != NULL)
+    _hearth_window_compare_with (self, file);
+  else
+    open_here_or_new (self, file);
+}
+
+static HearthProfileDialog *
+new_run_dialog (HearthWindow *self)
+{
+  HearthProfileDialog *dialog = hearth_profile_dialog_new (GTK_WINDOW (self));
+
+  g_signal_connect_object (dialog, "profiled", G_CALLBACK (profiled_again), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+/* The same run again, its profile written next to the one shown under a new name. */
+static void
+run_again (HearthWindow              *self,
+           const HearthProfileRecipe *recipe)
+{
+  HearthProfileDialog *dialog = new_run_dialog (self);
+  g_autoptr (GFile) folder = current_folder (self);
+  g_autofree char *path = folder != NULL ? g_file_get_path (folder) : NULL;
+
+  hearth_profile_dialog_set_recipe (dialog, recipe);
+  hearth_profile_dialog_set_out_folder (dialog, path);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "profile.run", NULL);
+}
+
+static void
+profile_again_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (HearthProfileRecipe) recipe = shown_run (self);
+
+  if (recipe != NULL)
+    run_again (self, recipe);
+}
+
+/* Hearth's sampler on the run shown, or on the script the file names, which the user checks
+ * and starts: a file from elsewhere does not say its arguments or its interpreter. */
+static void
+exact_chains_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (HearthProfileRecipe) recipe = shown_run (self);
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  HearthProfileDialog *dialog;
+  g_autofree char *script = NULL;
+
+  if (recipe != NULL)
+    {
+      recipe->profiler = HEARTH_PROFILER_SAMPLER;
+      run_again (self, recipe);
+      return;
+    }
+  dialog = new_run_dialog (self);
+  script = profile != NULL ? guess_script (profile) : NULL;
+  if (script != NULL)
+    hearth_profile_dialog_set_target (dialog, script, FALSE);
+  hearth_profile_dialog_set_fields (dialog, NULL, NULL, NULL, TRUE);
+}
+
 static void
 open_example_action (GtkWidget  *widget,
                      const char *action_name,
@@ -364,6 +470,7 @@ _hearth_window_update_actions (HearthWindow *self)
   gboolean loaded = hearth_session_get_profile (self->session) != NULL;
   HearthCallTree *tree = hearth_session_get_tree (self->session);
   g_autoptr (GFile) example = _hearth_window_find_example ();
+  g_autoptr (HearthProfileRecipe) run = shown_run (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
                                  hearth_session_get_file (self->session) != NULL);
@@ -371,6 +478,10 @@ _hearth_window_update_actions (HearthWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-previous",
                                  loaded && self->previous_profile != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.profile-again", run != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exact-chains",
+                                 loaded && hearth_profile_get_format (
+                                   hearth_session_get_profile (self->session)) == HEARTH_FORMAT_PSTATS);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-example", example != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
                                  tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
@@ -493,6 +604,9 @@ _hearth_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
   gtk_widget_class_install_action (widget_class, "win.profile", NULL, profile_action);
+  gtk_widget_class_install_action (widget_class, "win.profile-again", NULL,
+                                   profile_again_action);
+  gtk_widget_class_install_action (widget_class, "win.exact-chains", NULL, exact_chains_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "win.compare-previous", NULL,
