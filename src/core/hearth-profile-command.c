@@ -144,3 +144,91 @@ hearth_profile_command_wrote (const char *out)
 
   return g_stat (out, &st) == 0 && st.st_size > 0;
 }
+
+/**
+ * hearth_profile_command_flatpak_info:
+ *
+ * Returns: (transfer full) (nullable): the path of the sandbox's /.flatpak-info when Hearth
+ *   runs inside a Flatpak ($HEARTH_FLATPAK_INFO in the tests), else %NULL
+ */
+char *
+hearth_profile_command_flatpak_info (void)
+{
+  const char *env = g_getenv ("HEARTH_FLATPAK_INFO");
+  const char *path = env != NULL ? env : "/.flatpak-info";
+
+  return path[0] != '\0' && g_file_test (path, G_FILE_TEST_IS_REGULAR) ? g_strdup (path) : NULL;
+}
+
+/**
+ * hearth_profile_command_out_folder:
+ * @folder: (nullable): where the profile would go, %NULL for the current folder
+ * @flatpak_info: (nullable): the sandbox's /.flatpak-info, %NULL outside a Flatpak
+ *
+ * The sandbox sees the home folder read-only, so there a profile goes to the app's own cache
+ * folder (~/.var/app/ID/cache/profiles), which the host's interpreter sees at the same path.
+ *
+ * Returns: (transfer full) (nullable): the folder to write the profile in
+ */
+char *
+hearth_profile_command_out_folder (const char *folder,
+                                   const char *flatpak_info)
+{
+  char *cache;
+
+  if (flatpak_info == NULL)
+    return g_strdup (folder);
+  cache = g_build_filename (g_get_user_cache_dir (), "profiles", NULL);
+  g_mkdir_with_parents (cache, 0700);
+  return cache;
+}
+
+/* /app/... as the host sees it: the app's files are under [Instance] app-path there. */
+static char *
+host_path (const char *arg,
+           const char *app_path)
+{
+  if (app_path != NULL && (g_str_equal (arg, "/app") || g_str_has_prefix (arg, "/app/")))
+    return g_strconcat (app_path, arg + strlen ("/app"), NULL);
+  return g_strdup (arg);
+}
+
+/**
+ * hearth_profile_command_for_host:
+ * @argv: the command as hearth_profile_command_argv() makes it
+ * @folder: the folder to run it in
+ * @flatpak_info: the sandbox's /.flatpak-info
+ * @error: return location for an error
+ *
+ * The user's interpreter is on the host, not in the sandbox: the command goes through
+ * `flatpak-spawn --host`, in @folder, unbuffered, and the sampler's /app path becomes the
+ * host's path of the same file. --watch-bus ends the host's process with Hearth.
+ *
+ * Returns: (transfer full): the command line to start in the sandbox, or %NULL with @error
+ *   set when @flatpak_info cannot be read
+ */
+GStrv
+hearth_profile_command_for_host (const char * const  *argv,
+                                 const char          *folder,
+                                 const char          *flatpak_info,
+                                 GError             **error)
+{
+  g_autoptr (GKeyFile) info = g_key_file_new ();
+  g_autoptr (GStrvBuilder) host = g_strv_builder_new ();
+  g_autofree char *app_path = NULL;
+  g_autofree char *directory = NULL;
+
+  if (!g_key_file_load_from_file (info, flatpak_info, G_KEY_FILE_NONE, error))
+    return NULL;
+  app_path = g_key_file_get_string (info, "Instance", "app-path", NULL);
+  directory = g_strconcat ("--directory=", folder, NULL);
+  g_strv_builder_add_many (host, "flatpak-spawn", "--host", "--watch-bus", directory,
+                           "--env=PYTHONUNBUFFERED=1", NULL);
+  for (guint i = 0; argv[i] != NULL; i++)
+    {
+      g_autofree char *arg = host_path (argv[i], app_path);
+
+      g_strv_builder_add (host, arg);
+    }
+  return g_strv_builder_end (host);
+}

@@ -31,5 +31,12 @@ GStrv  hearth_profile_command_argv         (const HearthProfileRun *run,
                                             const char             *sampler,
                                             const char             *out);
 gboolean hearth_profile_command_wrote      (const char             *out);
+char    *hearth_profile_command_flatpak_info (void);
+char    *hearth_profile_command_out_folder (const char             *folder,
+                                            const char             *flatpak_info);
+GStrv    hearth_profile_command_for_host   (const char * const     *argv,
+                                            const char             *folder,
+                                            const char             *flatpak_info,
+                                            GError                **error);
 
 G_END_DECLS
