@@ -543,6 +543,18 @@ test_again (Fixture       *f,
   g_assert_true (hearth_test_wait_until (has_compare_window, NULL, RUN_TIMEOUT_MS));
   exact = compared_file (1);
   g_assert_cmpstr (exact, ==, sampled);
+  /* the sampled graph starts at the script's <module>, as cProfile's does, not at "all" */
+  {
+    HearthSession *run = hearth_compare_window_get_session (hearth_test_find_compare_window (app),
+                                                            1);
+    gint root = hearth_call_tree_get_root_function (hearth_session_get_tree (run));
+
+    g_assert_cmpint (root, >=, 0);
+    g_assert_cmpstr (hearth_profile_get_function (hearth_session_get_profile (run), root)->name,
+                     ==, "<module>");
+    g_assert_cmpstr (hearth_profile_get_function (hearth_session_get_profile (run), root)->file,
+                     ==, f->script);
+  }
   g_remove (first);
   g_remove (second);
   g_remove (sampled);

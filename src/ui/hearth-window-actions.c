@@ -168,8 +168,8 @@ shown_run (HearthWindow *self)
 
 /* A cProfile file does not say what ran; the widest <module> of a .py file that is still
  * there is the script's own (the others are modules it imported). */
-static char *
-guess_script (HearthProfile *profile)
+static const HearthFunction *
+script_module (HearthProfile *profile)
 {
   const HearthFunction *best = NULL;
 
@@ -183,7 +183,7 @@ guess_script (HearthProfile *profile)
           && (best == NULL || function->cum > best->cum))
         best = function;
     }
-  return best != NULL ? g_strdup (best->file) : NULL;
+  return best;
 }
 
 /* The new run opens compared with the one shown. */
@@ -193,9 +193,24 @@ profiled_again (HearthProfileDialog *dialog,
                 HearthWindow        *self)
 {
   if (hearth_session_get_profile (self->session) != NULL)
-    _hearth_window_compare_with (self, file);
+    _hearth_window_compare_with_root (self, file, g_object_get_data (G_OBJECT (dialog),
+                                                                     "root-spec"));
   else
     open_here_or_new (self, file);
+}
+
+/* The sampled run starts at the script's <module> too, so its chains meet cProfile's rather
+ * than sitting under the bar of the whole run. */
+static void
+root_at_script (HearthProfileDialog *dialog,
+                HearthProfile       *profile)
+{
+  const HearthFunction *module = profile != NULL ? script_module (profile) : NULL;
+
+  if (module != NULL)
+    g_object_set_data_full (G_OBJECT (dialog), "root-spec",
+                            g_strdup_printf ("%s:%" G_GINT64_FORMAT ":%s", module->file,
+                                             module->line, module->name), g_free);
 }
 
 static HearthProfileDialog *
@@ -211,12 +226,15 @@ new_run_dialog (HearthWindow *self)
 /* The same run again, its profile written next to the one shown under a new name. */
 static void
 run_again (HearthWindow              *self,
-           const HearthProfileRecipe *recipe)
+           const HearthProfileRecipe *recipe,
+           gboolean                   exact)
 {
   HearthProfileDialog *dialog = new_run_dialog (self);
   g_autoptr (GFile) folder = current_folder (self);
   g_autofree char *path = folder != NULL ? g_file_get_path (folder) : NULL;
 
+  if (exact)
+    root_at_script (dialog, hearth_session_get_profile (self->session));
   hearth_profile_dialog_set_recipe (dialog, recipe);
   hearth_profile_dialog_set_out_folder (dialog, path);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "profile.run", NULL);
@@ -231,7 +249,7 @@ profile_again_action (GtkWidget  *widget,
   g_autoptr (HearthProfileRecipe) recipe = shown_run (self);
 
   if (recipe != NULL)
-    run_again (self, recipe);
+    run_again (self, recipe, FALSE);
 }
 
 /* Hearth's sampler on the run shown, or on the script the file names, which the user checks
@@ -244,19 +262,19 @@ exact_chains_action (GtkWidget  *widget,
   HearthWindow *self = HEARTH_WINDOW (widget);
   g_autoptr (HearthProfileRecipe) recipe = shown_run (self);
   HearthProfile *profile = hearth_session_get_profile (self->session);
+  const HearthFunction *module = profile != NULL ? script_module (profile) : NULL;
   HearthProfileDialog *dialog;
-  g_autofree char *script = NULL;
 
   if (recipe != NULL)
     {
       recipe->profiler = HEARTH_PROFILER_SAMPLER;
-      run_again (self, recipe);
+      run_again (self, recipe, TRUE);
       return;
     }
   dialog = new_run_dialog (self);
-  script = profile != NULL ? guess_script (profile) : NULL;
-  if (script != NULL)
-    hearth_profile_dialog_set_target (dialog, script, FALSE);
+  root_at_script (dialog, profile);
+  if (module != NULL)
+    hearth_profile_dialog_set_target (dialog, module->file, FALSE);
   hearth_profile_dialog_set_fields (dialog, NULL, NULL, NULL, TRUE);
 }
 
@@ -294,6 +312,22 @@ HearthCompareWindow *
 _hearth_window_compare_with (HearthWindow *self,
                              GFile        *after)
 {
+  return _hearth_window_compare_with_root (self, after, NULL);
+}
+
+/**
+ * _hearth_window_compare_with_root:
+ * @self: a #HearthWindow showing a profile
+ * @after: the profile to compare it with
+ * @root_spec: (nullable): where @after's graph starts, as `--root` takes it
+ *
+ * Returns: (transfer none): the compare window
+ */
+HearthCompareWindow *
+_hearth_window_compare_with_root (HearthWindow *self,
+                                  GFile        *after,
+                                  const char   *root_spec)
+{
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   HearthCompareWindow *window = hearth_compare_window_new (app);
   HearthFlameView *view = HEARTH_FLAME_VIEW (self->flame_view);
@@ -303,6 +337,7 @@ _hearth_window_compare_with (HearthWindow *self,
   hearth_compare_window_set_run (window, 0, hearth_session_get_profile (self->session),
                                  hearth_session_get_names (self->session),
                                  hearth_session_get_tree (self->session));
+  hearth_session_set_root_spec (hearth_compare_window_get_session (window, 1), root_spec);
   hearth_compare_window_load_run (window, 1, after);
   gtk_window_present (GTK_WINDOW (window));
   return window;
