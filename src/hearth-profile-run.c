@@ -100,7 +100,9 @@ hearth_profile_run (const HearthProfileRun  *run,
     {
       g_autofree char *folder = hearth_profile_command_out_folder (NULL, flatpak_info);
 
-      out = hearth_profile_command_reserve_out (run->command, run->sample, folder, error);
+      out = hearth_profile_command_reserve_out (run->command, run->sample ? HEARTH_PROFILER_SAMPLER
+                                                                          : HEARTH_PROFILER_CPROFILE,
+                                                folder, error);
     }
   if (out == NULL)
     return -1;

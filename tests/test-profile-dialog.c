@@ -429,7 +429,7 @@ test_sampler_options (Fixture       *f,
 
   if (hearth_test_ui_skip ())
     return;
-  cpu = find_check (GTK_WIDGET (f->dialog), "C_PU time (--cpu)");
+  cpu = find_check (GTK_WIDGET (f->dialog), "CP_U time (--cpu)");
   threads = find_check (GTK_WIDGET (f->dialog), "All _threads (--threads)");
   g_assert_nonnull (cpu);
   g_assert_nonnull (threads);
@@ -547,7 +547,7 @@ test_again (Fixture       *f,
   {
     HearthSession *run = hearth_compare_window_get_session (hearth_test_find_compare_window (app),
                                                             1);
-    gint root = hearth_call_tree_get_root_function (hearth_session_get_tree (run));
+    gint root = hearth_session_get_root (run);
 
     g_assert_cmpint (root, >=, 0);
     g_assert_cmpstr (hearth_profile_get_function (hearth_session_get_profile (run), root)->name,
@@ -598,6 +598,77 @@ test_exact_chains_of_file (Fixture       *f,
   g_remove (prof);
 }
 
+/* A stand-in py-spy on PATH, to test the plumbing (the real one is not needed): it writes a
+ * known speedscope file where --output says and runs the command after --, passing on its
+ * status, as py-spy record does. */
+static const char fake_py_spy[] =
+  "#!/usr/bin/env python3\n"
+  "import json, subprocess, sys\n"
+  "args = sys.argv[1:]\n"
+  "out = args[args.index('--output') + 1]\n"
+  "command = args[args.index('--') + 1:]\n"
+  "status = subprocess.call(command)\n"
+  "frames = [{'name': 'fake_py_spy_frame', 'file': 'fake.py', 'line': 1}]\n"
+  "profile = {'type': 'sampled', 'name': 'fake', 'unit': 'seconds', 'startValue': 0,\n"
+  "           'endValue': 1, 'samples': [[0]], 'weights': [1]}\n"
+  "with open(out, 'w') as f:\n"
+  "    json.dump({'$schema': 'https://www.speedscope.app/file-format-schema.json',\n"
+  "               'shared': {'frames': frames}, 'profiles': [profile]}, f)\n"
+  "print('fake py-spy ran', ' '.join(args))\n"
+  "sys.exit(status)\n";
+
+static char *fake_bin;
+
+static gboolean
+probed (gpointer user_data)
+{
+  Fixture *f = user_data;
+  GtkCheckButton *check = find_check (GTK_WIDGET (f->dialog),
+                                      "Python's profilin_g.sampling (3.15): exact chains");
+
+  return gtk_widget_get_sensitive (GTK_WIDGET (check))
+         || gtk_widget_get_tooltip_text (GTK_WIDGET (check)) != NULL;
+}
+
+/* py-spy is offered when found on PATH and its profile opens; profiling.sampling is offered as
+ * the interpreter answers (Python 3.11 here: greyed out, saying why). */
+static void
+test_other_profilers (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *written = g_build_filename (tmp_dir, "work.py-spy.speedscope.json", NULL);
+  GtkCheckButton *py_spy, *sampling;
+  g_autofree char *output = NULL;
+  const char *check[] = { "python3", "-c", "import profiling.sampling", NULL };
+  int status = -1;
+
+  if (hearth_test_ui_skip ())
+    return;
+  py_spy = find_check (GTK_WIDGET (f->dialog),
+                       "p_y-spy: exact chains, from outside the process");
+  sampling = find_check (GTK_WIDGET (f->dialog),
+                         "Python's profilin_g.sampling (3.15): exact chains");
+  g_assert_nonnull (py_spy);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (py_spy)));
+  g_assert_true (g_spawn_sync (NULL, (char **) check, NULL,
+                               G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, NULL));
+  hearth_profile_dialog_set_fields (f->dialog, NULL, NULL, "python3", FALSE);
+  g_assert_true (hearth_test_wait_until (probed, f, RUN_TIMEOUT_MS));
+  g_assert_cmpint (gtk_widget_get_sensitive (GTK_WIDGET (sampling)), ==,
+                   g_spawn_check_wait_status (status, NULL));
+
+  write_script (f, "work.py", work_script);
+  hearth_profile_dialog_set_target (f->dialog, f->script, FALSE);
+  hearth_profile_dialog_set_fields (f->dialog, "", NULL, "python3", FALSE);
+  gtk_check_button_set_active (py_spy, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->dialog), "profile.run", NULL));
+  g_assert_true (hearth_test_wait_until (dialog_gone_and_tree, f, RUN_TIMEOUT_MS));
+  g_assert_true (tree_has_label (f->window, 3, "fake_py_spy_frame"));
+  g_assert_true (g_file_test (written, G_FILE_TEST_IS_REGULAR));
+  g_remove (written);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -607,6 +678,16 @@ main (int   argc,
   app = hearth_test_ui_new_application (&argc, &argv);
   tmp_dir = g_dir_make_tmp ("hearth-profile-dialog-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
+  fake_bin = g_build_filename (tmp_dir, "bin", NULL);
+  {
+    g_autofree char *py_spy = g_build_filename (fake_bin, "py-spy", NULL);
+    g_autofree char *path = g_strconcat (fake_bin, ":", g_getenv ("PATH"), NULL);
+
+    g_assert_cmpint (g_mkdir (fake_bin, 0700), ==, 0);
+    g_assert_true (g_file_set_contents (py_spy, fake_py_spy, -1, NULL));
+    g_assert_cmpint (g_chmod (py_spy, 0755), ==, 0);
+    g_setenv ("PATH", path, TRUE);
+  }
 
   g_test_add ("/profile-dialog/cprofile", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up,
               test_profiled, fixture_tear_down);
@@ -637,8 +718,18 @@ main (int   argc,
   g_test_add ("/profile-dialog/exact-chains-of-file", Fixture, NULL, fixture_set_up,
               test_exact_chains_of_file, fixture_tear_down);
 
+  g_test_add ("/profile-dialog/other-profilers", Fixture, NULL, fixture_set_up,
+              test_other_profilers, fixture_tear_down);
+
   status = g_test_run ();
   g_clear_object (&app);
+  {
+    g_autofree char *py_spy = g_build_filename (fake_bin, "py-spy", NULL);
+
+    g_remove (py_spy);
+    g_rmdir (fake_bin);
+    g_free (fake_bin);
+  }
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
   return status;

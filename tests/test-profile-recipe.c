@@ -41,6 +41,88 @@ test_argv (void)
               "-- -m tool a");
 }
 
+/* py-spy and Python 3.15's profiling.sampling, found where they are: here a stand-in py-spy
+ * on PATH (its path is all the command needs). */
+static void
+test_other_profilers (void)
+{
+  const char *script[] = { "work.py", "one", NULL };
+  const char *module[] = { "-m", "tool", NULL };
+  g_autofree char *bin = g_dir_make_tmp ("hearth-bin-XXXXXX", NULL);
+  g_autofree char *py_spy = g_build_filename (bin, "py-spy", NULL);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strconcat (bin, ":", old_path, NULL);
+  g_autofree char *expected = NULL;
+  HearthProfileRun run = { .command = script, .other = HEARTH_PROFILER_PY_SPY };
+
+  g_assert_true (g_file_set_contents (py_spy, "#!/bin/sh\nexit 0\n", -1, NULL));
+  g_assert_cmpint (g_chmod (py_spy, 0755), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+  expected = g_strdup_printf ("%s record --format speedscope --output w.py-spy.speedscope.json "
+                              "--idle -- python3 work.py one", py_spy);
+  check_argv (hearth_profile_command_argv (&run, "/s/hearth-sampler.py",
+                                           "w.py-spy.speedscope.json"), expected);
+  /* CPU time: py-spy's own default, without the idle time; all threads named */
+  run.cpu = run.threads = TRUE;
+  run.python = "python3.12";
+  g_free (expected);
+  expected = g_strdup_printf ("%s record --format speedscope --output o --threads -- python3.12 "
+                              "work.py one", py_spy);
+  check_argv (hearth_profile_command_argv (&run, "/s/hearth-sampler.py", "o"), expected);
+  g_setenv ("PATH", old_path, TRUE);
+  g_remove (py_spy);
+  g_rmdir (bin);
+
+  run.other = HEARTH_PROFILER_PROFILING_SAMPLING;
+  run.python = "python3.15";
+  run.cpu = run.threads = FALSE;
+  check_argv (hearth_profile_command_argv (&run, "/s/hearth-sampler.py", "w.sampling.txt"),
+              "python3.15 -m profiling.sampling run --collapsed -o w.sampling.txt -d 86400 "
+              "work.py one");
+  run.cpu = run.threads = TRUE;
+  run.command = module;
+  check_argv (hearth_profile_command_argv (&run, "/s/hearth-sampler.py", "o"),
+              "python3.15 -m profiling.sampling run --collapsed -o o -d 86400 --mode cpu -a "
+              "-m tool");
+
+  /* the file's name says which profiler wrote it */
+  g_assert_cmpstr (hearth_profile_command_extension (HEARTH_PROFILER_CPROFILE), ==, ".prof");
+  g_assert_cmpstr (hearth_profile_command_extension (HEARTH_PROFILER_SAMPLER), ==,
+                   ".speedscope.json");
+  g_assert_cmpstr (hearth_profile_command_extension (HEARTH_PROFILER_PY_SPY), ==,
+                   ".py-spy.speedscope.json");
+  g_assert_cmpstr (hearth_profile_command_extension (HEARTH_PROFILER_PROFILING_SAMPLING), ==,
+                   ".sampling.txt");
+}
+
+/* The probe for profiling.sampling, run by the interpreter of the tests: its answer is the
+ * interpreter's own import system's. */
+static void
+test_probe (void)
+{
+  g_auto (GStrv) argv = hearth_profile_command_probe_argv ("python3");
+  g_autofree char *out = NULL;
+  int status = -1;
+  gboolean has;
+  const char *check[] = { "python3", "-c",
+                          "import sys\n"
+                          "try:\n"
+                          "    import profiling.sampling\n"
+                          "except ImportError:\n"
+                          "    sys.exit(1)\n", NULL };
+  int check_status = -1;
+
+  g_assert_true (g_spawn_sync (NULL, argv, NULL,
+                               G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) check, NULL,
+                               G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &check_status, NULL));
+  has = g_spawn_check_wait_status (check_status, NULL);
+  g_test_message ("python3 has profiling.sampling: %s", has ? "yes" : "no");
+  g_assert_cmpint (g_spawn_check_wait_status (status, NULL), ==, has);
+}
+
 static char *
 write_flatpak_info (const char *app_path)
 {
@@ -246,6 +328,8 @@ main (int   argc,
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/profile-recipe/argv", test_argv);
+  g_test_add_func ("/profile-recipe/other-profilers", test_other_profilers);
+  g_test_add_func ("/profile-recipe/probe", test_probe);
   g_test_add_func ("/profile-recipe/for-host", test_for_host);
   g_test_add_func ("/profile-recipe/flatpak-info", test_flatpak_info);
   g_test_add_func ("/profile-recipe/memory", test_memory);

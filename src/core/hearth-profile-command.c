@@ -57,23 +57,24 @@ base_name (const char * const *command)
 /**
  * hearth_profile_command_reserve_out:
  * @command: SCRIPT ARGS... or -m MODULE ARGS...
- * @sample: whether the sampler writes it
+ * @profiler: the profiler that writes it
  * @folder: (nullable): where, %NULL for the current folder
  * @error: return location for an error
  *
  * A new file, made empty at once so that no other run takes its name: work.prof,
- * work-2.prof, ... (work.speedscope.json for the sampler).
+ * work-2.prof, ... (work.speedscope.json for the sampler; the name says py-spy's and
+ * profiling.sampling's: work.py-spy.speedscope.json, work.sampling.txt).
  *
  * Returns: (transfer full): its path, or %NULL with @error set
  */
 char *
 hearth_profile_command_reserve_out (const char * const  *command,
-                                    gboolean             sample,
+                                    HearthProfiler       profiler,
                                     const char          *folder,
                                     GError             **error)
 {
   g_autofree char *base = base_name (command);
-  const char *ext = sample ? ".speedscope.json" : ".prof";
+  const char *ext = hearth_profile_command_extension (profiler);
 
   for (guint n = 1; n <= HEARTH_PROFILE_COMMAND_MAX_NAMES; n++)
     {
@@ -104,6 +105,99 @@ hearth_profile_command_reserve_out (const char * const  *command,
 }
 
 /**
+ * hearth_profile_command_extension:
+ * @profiler: a profiler
+ *
+ * Returns: the end of the name of the file @profiler writes
+ */
+const char *
+hearth_profile_command_extension (HearthProfiler profiler)
+{
+  switch (profiler)
+    {
+    case HEARTH_PROFILER_SAMPLER:
+      return ".speedscope.json";
+    case HEARTH_PROFILER_PY_SPY:
+      return ".py-spy.speedscope.json";
+    case HEARTH_PROFILER_PROFILING_SAMPLING:
+      return ".sampling.txt";
+    case HEARTH_PROFILER_CPROFILE:
+    default:
+      return ".prof";
+    }
+}
+
+/* py-spy starts the interpreter itself; --idle counts the time off the CPU, as wall-clock
+ * time does, so only --cpu leaves it out. */
+static GStrv
+py_spy_argv (const HearthProfileRun *run,
+             const char             *python,
+             const char             *out)
+{
+  g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+  g_autofree char *py_spy = hearth_profile_command_find_py_spy ();
+
+  g_strv_builder_add_many (argv, py_spy != NULL ? py_spy : "py-spy", "record", "--format",
+                           "speedscope", "--output", out, NULL);
+  if (!run->cpu)
+    g_strv_builder_add (argv, "--idle");
+  if (run->threads)
+    g_strv_builder_add (argv, "--threads");
+  g_strv_builder_add_many (argv, "--", python, NULL);
+  g_strv_builder_addv (argv, (const char **) run->command);
+  return g_strv_builder_end (argv);
+}
+
+/* Python 3.15's sampler, in collapsed stacks (whole chains; its pstats output has none). It
+ * stops the script after -d seconds, 10 by default: a day instead. */
+static GStrv
+profiling_sampling_argv (const HearthProfileRun *run,
+                         const char             *python,
+                         const char             *out)
+{
+  g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+  g_autofree char *seconds = g_strdup_printf ("%d", HEARTH_PROFILE_COMMAND_MAX_SECONDS);
+
+  g_strv_builder_add_many (argv, python, "-m", "profiling.sampling", "run", "--collapsed",
+                           "-o", out, "-d", seconds, NULL);
+  if (run->cpu)
+    g_strv_builder_add_many (argv, "--mode", "cpu", NULL);
+  if (run->threads)
+    g_strv_builder_add (argv, "-a");
+  g_strv_builder_addv (argv, (const char **) run->command);
+  return g_strv_builder_end (argv);
+}
+
+/**
+ * hearth_profile_command_find_py_spy:
+ *
+ * Returns: (transfer full) (nullable): py-spy's path, %NULL when it is not on PATH
+ */
+char *
+hearth_profile_command_find_py_spy (void)
+{
+  return g_find_program_in_path ("py-spy");
+}
+
+/**
+ * hearth_profile_command_probe_argv:
+ * @python: the interpreter
+ *
+ * Returns: (transfer full): a command that exits with status 0 when @python has
+ *   profiling.sampling (Python 3.15 and later)
+ */
+GStrv
+hearth_profile_command_probe_argv (const char *python)
+{
+  const char *argv[] = { python, "-c",
+                         "import importlib.util, sys; "
+                         "sys.exit(importlib.util.find_spec('profiling.sampling') is None)",
+                         NULL };
+
+  return g_strdupv ((char **) argv);
+}
+
+/**
  * hearth_profile_command_argv:
  * @run: what to run and how
  * @sampler: the path of hearth-sampler.py
@@ -117,8 +211,13 @@ hearth_profile_command_argv (const HearthProfileRun *run,
                              const char             *out)
 {
   g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+  const char *python = run->python != NULL ? run->python : "python3";
 
-  g_strv_builder_add (argv, run->python != NULL ? run->python : "python3");
+  if (run->other == HEARTH_PROFILER_PY_SPY)
+    return py_spy_argv (run, python, out);
+  if (run->other == HEARTH_PROFILER_PROFILING_SAMPLING)
+    return profiling_sampling_argv (run, python, out);
+  g_strv_builder_add (argv, python);
   g_strv_builder_add (argv, sampler);
   if (!run->sample)
     g_strv_builder_add (argv, "--cprofile");

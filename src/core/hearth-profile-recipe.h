@@ -10,6 +10,8 @@
 
 #include <glib.h>
 
+#include "hearth-profile-command.h"
+
 G_BEGIN_DECLS
 
 /* How many scripts the memory keeps; the least recently run goes first. */
@@ -18,14 +20,6 @@ G_BEGIN_DECLS
 /* The GVariant type of the memory: script (or "-m module") -> (python, profiler, arguments,
  * folder, cpu, threads), the most recently run first. */
 #define HEARTH_PROFILE_MEMORY_TYPE "a{s(ssssbb)}"
-
-typedef enum
-{
-  HEARTH_PROFILER_CPROFILE,
-  HEARTH_PROFILER_SAMPLER,
-  HEARTH_PROFILER_PY_SPY,
-  HEARTH_PROFILER_PROFILING_SAMPLING,
-} HearthProfiler;
 
 typedef struct
 {

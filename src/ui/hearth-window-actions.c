@@ -315,6 +315,24 @@ _hearth_window_compare_with (HearthWindow *self,
   return _hearth_window_compare_with_root (self, after, NULL);
 }
 
+/* Once the run is read: its graph keeps starting at that root, whatever lays it out again. */
+static void
+run_loaded (HearthSession *session,
+            GParamSpec    *pspec,
+            const char    *root_spec)
+{
+  HearthProfile *profile = hearth_session_get_profile (session);
+  gint function;
+
+  if (profile == NULL)
+    return;
+  function = hearth_call_tree_parse_root (profile, root_spec, NULL);
+  g_signal_handlers_disconnect_matched (session, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
+                                        (gpointer) root_spec);
+  if (function >= 0)
+    hearth_session_set_root (session, function);
+}
+
 /**
  * _hearth_window_compare_with_root:
  * @self: a #HearthWindow showing a profile
@@ -337,7 +355,10 @@ _hearth_window_compare_with_root (HearthWindow *self,
   hearth_compare_window_set_run (window, 0, hearth_session_get_profile (self->session),
                                  hearth_session_get_names (self->session),
                                  hearth_session_get_tree (self->session));
-  hearth_session_set_root_spec (hearth_compare_window_get_session (window, 1), root_spec);
+  if (root_spec != NULL)
+    g_signal_connect_data (hearth_compare_window_get_session (window, 1), "notify::profile",
+                           G_CALLBACK (run_loaded), g_strdup (root_spec),
+                           (GClosureNotify) (void (*) (void)) g_free, 0);
   hearth_compare_window_load_run (window, 1, after);
   gtk_window_present (GTK_WINDOW (window));
   return window;
@@ -502,7 +523,8 @@ add_view_actions (HearthWindow *self)
 void
 _hearth_window_update_actions (HearthWindow *self)
 {
-  gboolean loaded = hearth_session_get_profile (self->session) != NULL;
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  gboolean loaded = profile != NULL;
   HearthCallTree *tree = hearth_session_get_tree (self->session);
   g_autoptr (GFile) example = _hearth_window_find_example ();
   g_autoptr (HearthProfileRecipe) run = shown_run (self);
@@ -514,9 +536,9 @@ _hearth_window_update_actions (HearthWindow *self)
                                  loaded && self->previous_profile != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", loaded);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.profile-again", run != NULL);
+  /* cProfile's files are the ones with estimated chains */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exact-chains",
-                                 loaded && hearth_profile_get_format (
-                                   hearth_session_get_profile (self->session)) == HEARTH_FORMAT_PSTATS);
+                                 loaded && hearth_profile_get_format (profile) == HEARTH_FORMAT_PSTATS);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-example", example != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
                                  tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
