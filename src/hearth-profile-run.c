@@ -99,10 +99,9 @@ hearth_profile_run (const HearthProfileRun  *run,
   else
     {
       g_autofree char *folder = hearth_profile_command_out_folder (NULL, flatpak_info);
+      HearthProfiler profiler = run->sample ? HEARTH_PROFILER_SAMPLER : HEARTH_PROFILER_CPROFILE;
 
-      out = hearth_profile_command_reserve_out (run->command, run->sample ? HEARTH_PROFILER_SAMPLER
-                                                                          : HEARTH_PROFILER_CPROFILE,
-                                                folder, error);
+      out = hearth_profile_command_reserve_out (run->command, profiler, folder, error);
     }
   if (out == NULL)
     return -1;

@@ -538,7 +538,8 @@ _hearth_window_update_actions (HearthWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.profile-again", run != NULL);
   /* cProfile's files are the ones with estimated chains */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exact-chains",
-                                 loaded && hearth_profile_get_format (profile) == HEARTH_FORMAT_PSTATS);
+                                 loaded &&
+                                 hearth_profile_get_format (profile) == HEARTH_FORMAT_PSTATS);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-example", example != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
                                  tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
