@@ -80,11 +80,13 @@ hearth_profile_run (const HearthProfileRun  *run,
 {
   g_autofree char *sampler = hearth_profile_command_find_sampler ();
   g_autofree char *out = NULL;
+  g_autofree char *flatpak_info = NULL;
   g_auto (GStrv) argv = NULL;
   g_autoptr (GSubprocess) child = NULL;
   int status;
 
   *written = NULL;
+  flatpak_info = hearth_profile_command_flatpak_info ();
   if (!g_file_test (sampler, G_FILE_TEST_IS_REGULAR))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
@@ -95,7 +97,12 @@ hearth_profile_run (const HearthProfileRun  *run,
   if (run->out != NULL)
     out = g_strdup (run->out);
   else
-    out = hearth_profile_command_reserve_out (run->command, run->sample, NULL, error);
+    {
+      g_autofree char *folder = hearth_profile_command_out_folder (NULL, flatpak_info);
+      HearthProfiler profiler = run->sample ? HEARTH_PROFILER_SAMPLER : HEARTH_PROFILER_CPROFILE;
+
+      out = hearth_profile_command_reserve_out (run->command, profiler, folder, error);
+    }
   if (out == NULL)
     return -1;
   /* an earlier file of that name must not pass for this run's profile */
@@ -109,6 +116,22 @@ hearth_profile_run (const HearthProfileRun  *run,
     }
 
   argv = hearth_profile_command_argv (run, sampler, out);
+  /* in the Flatpak the user's interpreter and script are the host's */
+  if (flatpak_info != NULL)
+    {
+      g_autofree char *here = g_get_current_dir ();
+      GStrv host = hearth_profile_command_for_host ((const char * const *) argv, here,
+                                                    flatpak_info, error);
+
+      if (host == NULL)
+        {
+          if (run->out == NULL)
+            g_unlink (out);
+          return -1;
+        }
+      g_strfreev (argv);
+      argv = host;
+    }
   /* the script reads and writes the terminal, as it would run without Hearth */
   child = g_subprocess_newv ((const char * const *) argv, G_SUBPROCESS_FLAGS_STDIN_INHERIT,
                              error);

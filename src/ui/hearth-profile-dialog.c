@@ -20,6 +20,8 @@
 
 #include "hearth-gtk-compat.h"
 #include "hearth-profile-command.h"
+#include "hearth-profile-recipe.h"
+#include "hearth-settings.h"
 
 /* Between SIGINT and SIGTERM, and SIGTERM and SIGKILL. */
 #define HEARTH_PROFILE_GRACE_S 2
@@ -35,12 +37,20 @@ struct _HearthProfileDialog
   GtkEntry       *arguments;
   GtkEntry       *folder;
   GtkEntry       *python;
-  GtkCheckButton *cprofile_check;
-  GtkCheckButton *sampler_check;
+  GtkCheckButton *profilers[HEARTH_PROFILER_PROFILING_SAMPLING + 1];
+  GtkCheckButton *cpu_check;
+  GtkCheckButton *threads_check;
   GtkLabel       *status;
   GtkTextView    *output;
   GtkWidget      *run_button;
   GtkButton      *close_button;
+
+  GSubprocess    *probe;      /* does the interpreter have profiling.sampling? */
+  GCancellable   *probing;
+  guint           probe_later;
+  GSettings      *settings;   /* (nullable): without the schema nothing is remembered */
+  char           *out_folder; /* where the profile goes when not the working folder */
+  HearthProfileRecipe *recipe; /* the run going on */
 
   GSubprocess    *child;
   GCancellable   *reading;
@@ -75,6 +85,12 @@ set_status (HearthProfileDialog *self,
   g_free (self->status_text);
   self->status_text = text;
   gtk_label_set_text (self->status, text);
+}
+
+static char *
+entry_text (GtkEntry *entry)
+{
+  return g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
 }
 
 static double
@@ -221,6 +237,7 @@ finish (HearthProfileDialog *self)
       g_autoptr (GFile) file = g_file_new_for_path (self->out);
 
       set_status (self, g_strdup (_("Done.")));
+      hearth_profile_recipe_note_run (self->out, self->recipe);
       g_signal_emit (self, signals[PROFILED], 0, file);
       gtk_window_close (GTK_WINDOW (self));
       return;
@@ -281,7 +298,7 @@ working_folder (HearthProfileDialog *self,
                 const char          *target,
                 gboolean             module)
 {
-  g_autofree char *typed = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->folder))));
+  g_autofree char *typed = entry_text (self->folder);
 
   if (typed[0] != '\0')
     return g_steal_pointer (&typed);
@@ -297,7 +314,7 @@ build_command (HearthProfileDialog *self,
                gboolean             module)
 {
   g_autoptr (GStrvBuilder) command = g_strv_builder_new ();
-  g_autofree char *arguments = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->arguments))));
+  g_autofree char *arguments = entry_text (self->arguments);
   g_auto (GStrv) split = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -328,7 +345,23 @@ start_child (HearthProfileDialog *self,
   g_autoptr (GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE);
   g_autoptr (GError) error = NULL;
+  g_autofree char *flatpak_info = hearth_profile_command_flatpak_info ();
+  g_auto (GStrv) host = NULL;
   const char *id;
+
+  /* in the Flatpak the user's interpreter and script are the host's */
+  if (flatpak_info != NULL)
+    {
+      host = hearth_profile_command_for_host ((const char * const *) argv, folder, flatpak_info,
+                                              &error);
+      if (host == NULL)
+        {
+          set_status (self, g_strdup_printf (_("The profiler could not start: %s"),
+                                             error->message));
+          return FALSE;
+        }
+      argv = host;
+    }
 
   g_subprocess_launcher_set_cwd (launcher, folder);
   /* nobody types into the dialog: a script that reads its input gets end-of-file, rather
@@ -347,18 +380,84 @@ start_child (HearthProfileDialog *self,
   return TRUE;
 }
 
+static HearthProfiler
+chosen_profiler (HearthProfileDialog *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->profilers); i++)
+    if (gtk_check_button_get_active (self->profilers[i]))
+      return i;
+  return HEARTH_PROFILER_CPROFILE;
+}
+
+/**
+ * hearth_profile_dialog_dup_recipe:
+ * @self: a #HearthProfileDialog
+ *
+ * Returns: (transfer full): the run the form describes
+ */
+HearthProfileRecipe *
+hearth_profile_dialog_dup_recipe (HearthProfileDialog *self)
+{
+  g_autofree char *target = entry_text (self->target);
+  HearthProfileRecipe *recipe =
+    hearth_profile_recipe_new (target, gtk_check_button_get_active (self->module_check));
+
+  g_free (recipe->arguments);
+  recipe->arguments = entry_text (self->arguments);
+  g_free (recipe->folder);
+  recipe->folder = entry_text (self->folder);
+  g_free (recipe->python);
+  recipe->python = entry_text (self->python);
+  recipe->profiler = chosen_profiler (self);
+  recipe->cpu = gtk_check_button_get_active (self->cpu_check);
+  recipe->threads = gtk_check_button_get_active (self->threads_check);
+  return recipe;
+}
+
+/* The interpreter and the rest, per script, for the next time the same script is chosen. */
+static void
+remember (HearthProfileDialog       *self,
+          const HearthProfileRecipe *recipe)
+{
+  g_autoptr (GVariant) memory = NULL;
+  g_autoptr (GVariant) updated = NULL;
+
+  if (self->settings == NULL)
+    return;
+  memory = g_settings_get_value (self->settings, "profile-scripts");
+  updated = hearth_profile_recipe_remember (memory, recipe, HEARTH_PROFILE_MEMORY_MAX);
+  g_settings_set_value (self->settings, "profile-scripts", updated);
+}
+
+/* How @target was last run, or %NULL: the last script run of all when @target is %NULL. */
+static HearthProfileRecipe *
+recall (HearthProfileDialog *self,
+        const char          *target,
+        gboolean             module)
+{
+  g_autoptr (GVariant) memory = NULL;
+
+  if (self->settings == NULL)
+    return NULL;
+  memory = g_settings_get_value (self->settings, "profile-scripts");
+  return hearth_profile_recipe_recall (memory, target, module);
+}
+
 static void
 run_action (GtkWidget  *widget,
             const char *action_name,
             GVariant   *parameter)
 {
   HearthProfileDialog *self = HEARTH_PROFILE_DIALOG (widget);
-  gboolean module = gtk_check_button_get_active (self->module_check);
-  gboolean sample = gtk_check_button_get_active (self->sampler_check);
-  g_autofree char *target = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->target))));
-  g_autofree char *python = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->python))));
+  g_autoptr (HearthProfileRecipe) recipe = hearth_profile_dialog_dup_recipe (self);
+  gboolean module = recipe->module;
+  gboolean sample = recipe->profiler != HEARTH_PROFILER_CPROFILE;
+  const char *target = recipe->target;
+  const char *python = recipe->python;
   g_autofree char *sampler = hearth_profile_command_find_sampler ();
+  g_autofree char *flatpak_info = hearth_profile_command_flatpak_info ();
   g_autofree char *folder = NULL;
+  g_autofree char *out_folder = NULL;
   g_auto (GStrv) command = NULL;
   g_auto (GStrv) argv = NULL;
   g_autoptr (GError) error = NULL;
@@ -371,8 +470,10 @@ run_action (GtkWidget  *widget,
     return;
   folder = working_folder (self, target, module);
   g_clear_pointer (&self->out, g_free);
-  self->out = hearth_profile_command_reserve_out ((const char * const *) command, sample, folder,
-                                                  &error);
+  out_folder = self->out_folder != NULL ? g_strdup (self->out_folder)
+                                        : hearth_profile_command_out_folder (folder, flatpak_info);
+  self->out = hearth_profile_command_reserve_out ((const char * const *) command,
+                                                  recipe->profiler, out_folder, &error);
   if (self->out == NULL)
     {
       set_status (self, g_strdup (error->message));
@@ -380,6 +481,11 @@ run_action (GtkWidget  *widget,
     }
   run.python = python[0] != '\0' ? python : NULL;
   run.sample = sample;
+  if (recipe->profiler == HEARTH_PROFILER_PY_SPY ||
+      recipe->profiler == HEARTH_PROFILER_PROFILING_SAMPLING)
+    run.other = recipe->profiler;
+  run.cpu = sample && recipe->cpu;
+  run.threads = sample && recipe->threads;
   run.command = (const char * const *) command;
   argv = hearth_profile_command_argv (&run, sampler, self->out);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->output), "", 0);
@@ -391,6 +497,9 @@ run_action (GtkWidget  *widget,
     }
 
   self->waited = self->eof = self->cancelled = FALSE;
+  remember (self, recipe);
+  hearth_profile_recipe_free (self->recipe);
+  self->recipe = g_steal_pointer (&recipe);
   self->started = g_get_monotonic_time ();
   set_running (self, TRUE);
   tick (self);
@@ -538,6 +647,108 @@ build_target_rows (HearthProfileDialog *self)
                                  GTK_WIDGET (self->target));
 }
 
+/* --cpu and --threads are the sampler's: cProfile times the main thread by the wall clock. */
+static void
+profiler_toggled (HearthProfileDialog *self)
+{
+  gboolean sample = !gtk_check_button_get_active (self->profilers[HEARTH_PROFILER_CPROFILE]);
+  const char *why = sample ? NULL : _("Only the sampling profilers have this option: cProfile "
+                                      "counts wall-clock time in the main thread.");
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cpu_check), sample);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->threads_check), sample);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->cpu_check), why);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->threads_check), why);
+}
+
+static void
+build_sampler_options (HearthProfileDialog *self)
+{
+  GtkWidget *options = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  self->cpu_check =
+    GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("CP_U time (--cpu)")));
+  self->threads_check =
+    GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("All _threads (--threads)")));
+  gtk_box_append (GTK_BOX (options), GTK_WIDGET (self->cpu_check));
+  gtk_box_append (GTK_BOX (options), GTK_WIDGET (self->threads_check));
+  add_row (GTK_GRID (self->form), 6, _("Sampler"), options);
+  g_signal_connect_swapped (self->profilers[HEARTH_PROFILER_CPROFILE], "toggled",
+                            G_CALLBACK (profiler_toggled), self);
+  profiler_toggled (self);
+}
+
+/* A profiler that is not there stays in the list, greyed out, saying why. */
+static void
+offer (HearthProfileDialog *self,
+       HearthProfiler       profiler,
+       gboolean             found,
+       const char          *why)
+{
+  GtkWidget *check = GTK_WIDGET (self->profilers[profiler]);
+
+  gtk_widget_set_sensitive (check, found);
+  gtk_widget_set_tooltip_text (check, found ? NULL : why);
+  if (!found && gtk_check_button_get_active (self->profilers[profiler]))
+    gtk_check_button_set_active (self->profilers[HEARTH_PROFILER_SAMPLER], TRUE);
+}
+
+static void
+find_py_spy (HearthProfileDialog *self)
+{
+  g_autofree char *py_spy = hearth_profile_command_find_py_spy ();
+
+  offer (self, HEARTH_PROFILER_PY_SPY, py_spy != NULL, _("py-spy is not on PATH."));
+}
+
+static void
+probe_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean found = g_subprocess_wait_check_finish (G_SUBPROCESS (source), result, &error);
+  HearthProfileDialog *self;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = user_data;
+  g_clear_object (&self->probe);
+  offer (self, HEARTH_PROFILER_PROFILING_SAMPLING, found,
+         _("This interpreter has no profiling.sampling: it comes with Python 3.15."));
+}
+
+/* Asks the interpreter typed whether it has profiling.sampling, without waiting on it. */
+static gboolean
+probe_python (gpointer user_data)
+{
+  HearthProfileDialog *self = user_data;
+  g_autofree char *python = entry_text (self->python);
+  g_auto (GStrv) argv = hearth_profile_command_probe_argv (python[0] != '\0' ? python
+                                                                              : "python3");
+
+  self->probe_later = 0;
+  g_cancellable_cancel (self->probing);
+  g_clear_object (&self->probing);
+  g_clear_object (&self->probe);
+  self->probing = g_cancellable_new ();
+  self->probe = g_subprocess_newv ((const char * const *) argv,
+                                   G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                   G_SUBPROCESS_FLAGS_STDERR_SILENCE, NULL);
+  if (self->probe == NULL)
+    offer (self, HEARTH_PROFILER_PROFILING_SAMPLING, FALSE, _("The interpreter cannot be run."));
+  else
+    g_subprocess_wait_check_async (self->probe, self->probing, probe_done, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+python_changed (HearthProfileDialog *self)
+{
+  g_clear_handle_id (&self->probe_later, g_source_remove);
+  self->probe_later = g_timeout_add (300, probe_python, self);
+}
+
 static void
 build_form (HearthProfileDialog *self)
 {
@@ -554,13 +765,27 @@ build_form (HearthProfileDialog *self)
   gtk_editable_set_text (GTK_EDITABLE (self->python), "python3");
   add_row (GTK_GRID (self->form), 4, _("_Interpreter"), GTK_WIDGET (self->python));
 
-  self->cprofile_check = add_choice (GTK_BOX (profilers),
-                               _("_cProfile: exact call counts, estimated chains"), NULL);
-  self->sampler_check = add_choice (GTK_BOX (profilers),
-                                    _("_Hearth's sampler: exact chains, sampled times"),
-                                    self->cprofile_check);
-  gtk_check_button_set_active (self->cprofile_check, TRUE);
+  self->profilers[HEARTH_PROFILER_CPROFILE] =
+    add_choice (GTK_BOX (profilers), _("_cProfile: exact call counts, estimated chains"), NULL);
+  self->profilers[HEARTH_PROFILER_SAMPLER] =
+    add_choice (GTK_BOX (profilers), _("_Hearth's sampler: exact chains, sampled times"),
+                self->profilers[HEARTH_PROFILER_CPROFILE]);
+  /* offered where they are installed */
+  self->profilers[HEARTH_PROFILER_PY_SPY] =
+    add_choice (GTK_BOX (profilers), _("p_y-spy: exact chains, from outside the process"),
+                self->profilers[HEARTH_PROFILER_CPROFILE]);
+  self->profilers[HEARTH_PROFILER_PROFILING_SAMPLING] =
+    add_choice (GTK_BOX (profilers), _("Python's profilin_g.sampling (3.15): exact chains"),
+                self->profilers[HEARTH_PROFILER_CPROFILE]);
+  gtk_check_button_set_active (self->profilers[HEARTH_PROFILER_CPROFILE], TRUE);
   add_row (GTK_GRID (self->form), 5, _("Profiler"), profilers);
+  find_py_spy (self);
+  /* greyed out until the interpreter says it has it */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->profilers[HEARTH_PROFILER_PROFILING_SAMPLING]),
+                            FALSE);
+  g_signal_connect_swapped (self->python, "changed", G_CALLBACK (python_changed), self);
+  python_changed (self);
+  build_sampler_options (self);
 }
 
 static GtkWidget *
@@ -602,6 +827,7 @@ static void
 hearth_profile_dialog_init (HearthProfileDialog *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  g_autoptr (HearthProfileRecipe) last = NULL;
 
   self->pending = g_byte_array_new ();
   self->reading = g_cancellable_new ();
@@ -621,6 +847,12 @@ hearth_profile_dialog_init (HearthProfileDialog *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status));
   gtk_box_append (GTK_BOX (box), build_output (self));
   gtk_window_set_child (GTK_WINDOW (self), box);
+
+  /* opens on the script run last, as it was run */
+  self->settings = _hearth_settings_new ();
+  last = recall (self, NULL, FALSE);
+  if (last != NULL)
+    hearth_profile_dialog_set_recipe (self, last);
 }
 
 static void
@@ -636,6 +868,11 @@ hearth_profile_dialog_dispose (GObject *object)
       g_clear_object (&self->child);
     }
   g_cancellable_cancel (self->reading);
+  /* the probe is quick and harmless: waited for by GLib's worker, not here */
+  g_cancellable_cancel (self->probing);
+  g_clear_object (&self->probing);
+  g_clear_object (&self->probe);
+  g_clear_handle_id (&self->probe_later, g_source_remove);
   g_clear_handle_id (&self->tick, g_source_remove);
   g_clear_handle_id (&self->grace, g_source_remove);
   G_OBJECT_CLASS (hearth_profile_dialog_parent_class)->dispose (object);
@@ -647,6 +884,9 @@ hearth_profile_dialog_finalize (GObject *object)
   HearthProfileDialog *self = HEARTH_PROFILE_DIALOG (object);
 
   g_clear_object (&self->reading);
+  g_clear_object (&self->settings);
+  g_free (self->out_folder);
+  hearth_profile_recipe_free (self->recipe);
   g_byte_array_unref (self->pending);
   g_free (self->out);
   g_free (self->status_text);
@@ -699,8 +939,55 @@ hearth_profile_dialog_set_target (HearthProfileDialog *self,
 {
   g_return_if_fail (HEARTH_IS_PROFILE_DIALOG (self));
 
+  g_autoptr (HearthProfileRecipe) last = recall (self, script_or_module, module);
+
+  if (last != NULL)
+    {
+      hearth_profile_dialog_set_recipe (self, last);
+      return;
+    }
   gtk_check_button_set_active (self->module_check, module);
   gtk_editable_set_text (GTK_EDITABLE (self->target), script_or_module);
+}
+
+/**
+ * hearth_profile_dialog_set_recipe:
+ * @self: a #HearthProfileDialog
+ * @recipe: a run
+ *
+ * Fills the whole form with @recipe, as the script was last run.
+ */
+void
+hearth_profile_dialog_set_recipe (HearthProfileDialog       *self,
+                                  const HearthProfileRecipe *recipe)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE_DIALOG (self));
+
+  gtk_check_button_set_active (self->module_check, recipe->module);
+  gtk_editable_set_text (GTK_EDITABLE (self->target), recipe->target);
+  gtk_editable_set_text (GTK_EDITABLE (self->arguments), recipe->arguments);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder), recipe->folder);
+  gtk_editable_set_text (GTK_EDITABLE (self->python),
+                         recipe->python[0] != '\0' ? recipe->python : "python3");
+  gtk_check_button_set_active (self->profilers[MIN (recipe->profiler,
+                                                   G_N_ELEMENTS (self->profilers) - 1)], TRUE);
+  gtk_check_button_set_active (self->cpu_check, recipe->cpu);
+  gtk_check_button_set_active (self->threads_check, recipe->threads);
+}
+
+/**
+ * hearth_profile_dialog_set_out_folder:
+ * @self: a #HearthProfileDialog
+ * @folder: (nullable): where the profile is written; %NULL for the working folder
+ */
+void
+hearth_profile_dialog_set_out_folder (HearthProfileDialog *self,
+                                      const char          *folder)
+{
+  g_return_if_fail (HEARTH_IS_PROFILE_DIALOG (self));
+
+  g_free (self->out_folder);
+  self->out_folder = g_strdup (folder);
 }
 
 /* The other fields at once; %NULL leaves a field as it is. */
@@ -719,7 +1006,8 @@ hearth_profile_dialog_set_fields (HearthProfileDialog *self,
     gtk_editable_set_text (GTK_EDITABLE (self->folder), folder);
   if (python != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->python), python);
-  gtk_check_button_set_active (sample ? self->sampler_check : self->cprofile_check, TRUE);
+  gtk_check_button_set_active (self->profilers[sample ? HEARTH_PROFILER_SAMPLER
+                                                      : HEARTH_PROFILER_CPROFILE], TRUE);
 }
 
 gboolean

@@ -9,6 +9,8 @@
 
 #include <gtk/gtk.h>
 
+#include "hearth-profile-recipe.h"
+
 G_BEGIN_DECLS
 
 #define HEARTH_TYPE_PROFILE_DIALOG (hearth_profile_dialog_get_type ())
@@ -25,6 +27,11 @@ void                 hearth_profile_dialog_set_fields (HearthProfileDialog *self
                                                        const char          *folder,
                                                        const char          *python,
                                                        gboolean             sample);
+void                 hearth_profile_dialog_set_recipe (HearthProfileDialog       *self,
+                                                       const HearthProfileRecipe *recipe);
+HearthProfileRecipe *hearth_profile_dialog_dup_recipe (HearthProfileDialog *self);
+void                 hearth_profile_dialog_set_out_folder (HearthProfileDialog *self,
+                                                           const char          *folder);
 gboolean             hearth_profile_dialog_is_running (HearthProfileDialog *self);
 GPid                 hearth_profile_dialog_get_pid    (HearthProfileDialog *self);
 const char          *hearth_profile_dialog_get_status (HearthProfileDialog *self);

@@ -134,7 +134,8 @@ add_button_row (GtkWidget  *card,
     gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   g_object_set_data (G_OBJECT (button), "value", GINT_TO_POINTER (value));
-  g_signal_connect (button, "clicked", callback, user_data);
+  if (callback != NULL)
+    g_signal_connect (button, "clicked", callback, user_data);
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (card), row);
   return button;
@@ -266,7 +267,7 @@ warn_estimated (HearthWarningsPane *self,
 {
   const HearthMultiCaller *multi;
   guint n_multi = 0, n_estimated = 0, n = hearth_call_tree_get_n_nodes (tree);
-  GtkWidget *card;
+  GtkWidget *card, *button;
   g_autofree char *intro = NULL;
 
   multi = hearth_call_tree_get_multi_callers (tree, &n_multi);
@@ -313,6 +314,11 @@ warn_estimated (HearthWarningsPane *self,
   add_note (card, _("The solid part of a bar is proven by the file; the hatched rest may never "
                     "have happened. A sampling profile of the same program (py-spy, "
                     "profiling.sampling) records whole stacks and gives exact chains."));
+  /* the window's win.exact-chains runs the program again under Hearth's sampler */
+  button = add_button_row (card, _("Hearth's own sampler can run the program again and show "
+                                   "the exact chains beside these."),
+                           _("Get _Exact Chains…"), NULL, NULL, 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.exact-chains");
   return TRUE;
 }
 

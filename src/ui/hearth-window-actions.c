@@ -184,6 +184,130 @@ profile_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Profile Again and Get Exact Chains ------------------------------------------------------- */
+
+/* The run that wrote the file shown, when this Hearth ran it. */
+static HearthProfileRecipe *
+shown_run (HearthWindow *self)
+{
+  GFile *file = hearth_session_get_file (self->session);
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+  return path != NULL ? hearth_profile_recipe_find_run (path) : NULL;
+}
+
+/* A cProfile file does not say what ran; the widest <module> of a .py file that is still
+ * there is the script's own (the others are modules it imported). */
+static const HearthFunction *
+script_module (HearthProfile *profile)
+{
+  const HearthFunction *best = NULL;
+
+  for (guint i = 0; i < hearth_profile_get_n_functions (profile); i++)
+    {
+      const HearthFunction *function = hearth_profile_get_function (profile, i);
+
+      if (g_strcmp0 (function->name, "<module>") == 0 && g_str_has_suffix (function->file, ".py")
+          && g_path_is_absolute (function->file)
+          && g_file_test (function->file, G_FILE_TEST_IS_REGULAR)
+          && (best == NULL || function->cum > best->cum))
+        best = function;
+    }
+  return best;
+}
+
+/* The new run opens compared with the one shown. */
+static void
+profiled_again (HearthProfileDialog *dialog,
+                GFile               *file,
+                HearthWindow        *self)
+{
+  if (hearth_session_get_profile (self->session) != NULL)
+    _hearth_window_compare_with_root (self, file, g_object_get_data (G_OBJECT (dialog),
+                                                                     "root-spec"));
+  else
+    open_here_or_new (self, file);
+}
+
+/* The sampled run starts at the script's <module> too, so its chains meet cProfile's rather
+ * than sitting under the bar of the whole run. */
+static void
+root_at_script (HearthProfileDialog *dialog,
+                HearthProfile       *profile)
+{
+  const HearthFunction *module = profile != NULL ? script_module (profile) : NULL;
+
+  if (module != NULL)
+    g_object_set_data_full (G_OBJECT (dialog), "root-spec",
+                            g_strdup_printf ("%s:%" G_GINT64_FORMAT ":%s", module->file,
+                                             module->line, module->name), g_free);
+}
+
+static HearthProfileDialog *
+new_run_dialog (HearthWindow *self)
+{
+  HearthProfileDialog *dialog = hearth_profile_dialog_new (GTK_WINDOW (self));
+
+  g_signal_connect_object (dialog, "profiled", G_CALLBACK (profiled_again), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+/* The same run again, its profile written next to the one shown under a new name. */
+static void
+run_again (HearthWindow              *self,
+           const HearthProfileRecipe *recipe,
+           gboolean                   exact)
+{
+  HearthProfileDialog *dialog = new_run_dialog (self);
+  g_autoptr (GFile) folder = current_folder (self);
+  g_autofree char *path = folder != NULL ? g_file_get_path (folder) : NULL;
+
+  if (exact)
+    root_at_script (dialog, hearth_session_get_profile (self->session));
+  hearth_profile_dialog_set_recipe (dialog, recipe);
+  hearth_profile_dialog_set_out_folder (dialog, path);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "profile.run", NULL);
+}
+
+static void
+profile_again_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (HearthProfileRecipe) recipe = shown_run (self);
+
+  if (recipe != NULL)
+    run_again (self, recipe, FALSE);
+}
+
+/* Hearth's sampler on the run shown, or on the script the file names, which the user checks
+ * and starts: a file from elsewhere does not say its arguments or its interpreter. */
+static void
+exact_chains_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  HearthWindow *self = HEARTH_WINDOW (widget);
+  g_autoptr (HearthProfileRecipe) recipe = shown_run (self);
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  const HearthFunction *module = profile != NULL ? script_module (profile) : NULL;
+  HearthProfileDialog *dialog;
+
+  if (recipe != NULL)
+    {
+      recipe->profiler = HEARTH_PROFILER_SAMPLER;
+      run_again (self, recipe, TRUE);
+      return;
+    }
+  dialog = new_run_dialog (self);
+  root_at_script (dialog, profile);
+  if (module != NULL)
+    hearth_profile_dialog_set_target (dialog, module->file, FALSE);
+  hearth_profile_dialog_set_fields (dialog, NULL, NULL, NULL, TRUE);
+}
+
 static void
 open_example_action (GtkWidget  *widget,
                      const char *action_name,
@@ -218,6 +342,40 @@ HearthCompareWindow *
 _hearth_window_compare_with (HearthWindow *self,
                              GFile        *after)
 {
+  return _hearth_window_compare_with_root (self, after, NULL);
+}
+
+/* Once the run is read: its graph keeps starting at that root, whatever lays it out again. */
+static void
+run_loaded (HearthSession *session,
+            GParamSpec    *pspec,
+            const char    *root_spec)
+{
+  HearthProfile *profile = hearth_session_get_profile (session);
+  gint function;
+
+  if (profile == NULL)
+    return;
+  function = hearth_call_tree_parse_root (profile, root_spec, NULL);
+  g_signal_handlers_disconnect_matched (session, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
+                                        (gpointer) root_spec);
+  if (function >= 0)
+    hearth_session_set_root (session, function);
+}
+
+/**
+ * _hearth_window_compare_with_root:
+ * @self: a #HearthWindow showing a profile
+ * @after: the profile to compare it with
+ * @root_spec: (nullable): where @after's graph starts, as `--root` takes it
+ *
+ * Returns: (transfer none): the compare window
+ */
+HearthCompareWindow *
+_hearth_window_compare_with_root (HearthWindow *self,
+                                  GFile        *after,
+                                  const char   *root_spec)
+{
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   HearthCompareWindow *window = hearth_compare_window_new (app);
   HearthFlameView *view = HEARTH_FLAME_VIEW (self->flame_view);
@@ -230,6 +388,10 @@ _hearth_window_compare_with (HearthWindow *self,
   /* the thread shown alone is compared with the same thread of the other run */
   hearth_thread_picker_follow (HEARTH_THREAD_PICKER (self->thread_picker),
                                hearth_compare_window_get_session (window, 1));
+  if (root_spec != NULL)
+    g_signal_connect_data (hearth_compare_window_get_session (window, 1), "notify::profile",
+                           G_CALLBACK (run_loaded), g_strdup (root_spec),
+                           (GClosureNotify) (void (*) (void)) g_free, 0);
   hearth_compare_window_load_run (window, 1, after);
   gtk_window_present (GTK_WINDOW (window));
   return window;
@@ -394,9 +556,11 @@ add_view_actions (HearthWindow *self)
 void
 _hearth_window_update_actions (HearthWindow *self)
 {
-  gboolean loaded = hearth_session_get_profile (self->session) != NULL;
+  HearthProfile *profile = hearth_session_get_profile (self->session);
+  gboolean loaded = profile != NULL;
   HearthCallTree *tree = hearth_session_get_tree (self->session);
   g_autoptr (GFile) example = _hearth_window_find_example ();
+  g_autoptr (HearthProfileRecipe) run = shown_run (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload",
                                  hearth_session_get_file (self->session) != NULL ||
@@ -405,6 +569,11 @@ _hearth_window_update_actions (HearthWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-previous",
                                  loaded && self->previous_profile != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.search", loaded);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.profile-again", run != NULL);
+  /* cProfile's files are the ones with estimated chains */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.exact-chains",
+                                 loaded &&
+                                 hearth_profile_get_format (profile) == HEARTH_FORMAT_PSTATS);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-example", example != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
                                  tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0);
@@ -531,6 +700,9 @@ _hearth_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", NULL, open_example_action);
   gtk_widget_class_install_action (widget_class, "win.profile", NULL, profile_action);
+  gtk_widget_class_install_action (widget_class, "win.profile-again", NULL,
+                                   profile_again_action);
+  gtk_widget_class_install_action (widget_class, "win.exact-chains", NULL, exact_chains_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "win.compare-previous", NULL,

@@ -103,6 +103,9 @@ void        _hearth_window_show_message   (HearthWindow   *self,
 GFile      *_hearth_window_find_example   (void);
 HearthCompareWindow *_hearth_window_compare_with (HearthWindow *self,
                                                   GFile        *after);
+HearthCompareWindow *_hearth_window_compare_with_root (HearthWindow *self,
+                                                       GFile        *after,
+                                                       const char   *root_spec);
 void        _hearth_window_reload         (HearthWindow *self,
                                            gboolean      changed_on_disk);
 gboolean    _hearth_window_request_open   (HearthWindow *self,

@@ -56,6 +56,9 @@ for app_id, development in ((RELEASE_ID, False), (RELEASE_ID + ".Devel", True)):
     filesystems = {a for a in finish if a.startswith("--filesystem")}
     tap.check(filesystems <= ALLOWED_FILESYSTEMS, f"{label}: file access is read-only",
               sorted(filesystems - ALLOWED_FILESYSTEMS))
+    # Profile a Script runs the user's interpreter on the host through flatpak-spawn --host
+    tap.check("--talk-name=org.freedesktop.Flatpak" in finish,
+              f"{label}: may run the interpreter on the host")
     tap.check(not any(a.startswith(("--socket=x11", "--share=network", "--device=all"))
                       for a in finish), f"{label}: no needless permissions", sorted(finish))
 
