@@ -160,6 +160,13 @@ struct _HearthChainMatch
   gint           *widest[2];     /* per chain: its widest bar in each tree, or -1 */
   guint           n_chains;
   GArray         *changes;       /* HearthChainChange, largest change first */
+
+  /* the verdicts */
+  HearthVerdictTest test;
+  guint           n_runs[2];     /* runs given on each side; 0: the tree is the one run */
+  double         *run_self[2];   /* per chain, per run: its own time (chain * n_runs + run) */
+  double          samples_per_unit[2];
+  double          root_width[2];
 };
 
 /* Per chain, summed over a run laid out without a cutoff. */
@@ -239,6 +246,199 @@ find_widest (HearthChainMatch *self,
   self->widest[run] = widest;
 }
 
+/* Runs ------------------------------------------------------------------------------------- */
+
+/* A run's function that is @tree's root, so that its chains start where the tree's do; -1
+ * (its own default root) for the synthetic root of stacks, or when the run lacks it. */
+static gint
+root_in_run (HearthCallTree *tree,
+             HearthProfile  *run)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  const HearthFunction *f;
+  guint root;
+
+  if (hearth_call_tree_get_n_nodes (tree) == 0)
+    return -1;
+  root = hearth_call_tree_get_node (tree, 0)->function;
+  if (root >= hearth_profile_get_n_functions (profile))
+    return -1;
+  f = hearth_profile_get_function (profile, root);
+  if (f->frame == NULL)
+    return hearth_profile_lookup (run, f->file, f->line, f->name);
+  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
+    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
+      return (gint) i;
+  return -1;
+}
+
+static void
+unref_tree (gpointer tree)
+{
+  if (tree != NULL)
+    g_object_unref (tree);
+}
+
+/* Each run laid out like @tree, from its root and with every bar kept; NULL for a run that
+ * could not be. */
+static GPtrArray *
+lay_out_runs (HearthCallTree        *tree,
+              HearthProfile * const *runs,
+              guint                  n_runs)
+{
+  GPtrArray *trees = g_ptr_array_new_with_free_func (unref_tree);
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      HearthCallTreeOptions options = *hearth_call_tree_get_options (tree);
+      g_autoptr (GError) error = NULL;
+      HearthCallTree *run_tree;
+
+      options.cutoff = 0;
+      options.node_budget = MIN (options.node_budget, FINE_NODE_BUDGET);
+      options.root = root_in_run (tree, runs[r]);
+      run_tree = hearth_call_tree_new (runs[r], &options, &error);
+      if (run_tree == NULL)
+        g_debug ("run %u not laid out: %s", r, error->message);
+      g_ptr_array_add (trees, run_tree);
+    }
+  return trees;
+}
+
+static guint **
+index_runs (HearthChainIndex *index,
+            GPtrArray        *trees)
+{
+  guint **ids = g_new0 (guint *, MAX (trees->len, 1));
+
+  for (guint r = 0; r < trees->len; r++)
+    if (trees->pdata[r] != NULL)
+      ids[r] = hearth_chain_index_add_tree (index, trees->pdata[r]);
+  return ids;
+}
+
+/* A run missing from a side (not laid out) counts as having none of the chains. */
+static void
+sum_runs (HearthChainMatch *self,
+          guint             side,
+          GPtrArray        *trees,
+          guint           **ids)
+{
+  guint n = trees->len;
+
+  self->n_runs[side] = n;
+  self->run_self[side] = g_new0 (double, (gsize) MAX (self->n_chains, 1) * MAX (n, 1));
+  for (guint r = 0; r < n; r++)
+    {
+      HearthCallTree *tree = trees->pdata[r];
+
+      for (guint i = 0; tree != NULL && i < hearth_call_tree_get_n_nodes (tree); i++)
+        {
+          double own = hearth_call_tree_get_node (tree, i)->self_width;
+
+          self->run_self[side][(gsize) ids[r][i] * n + r] += isfinite (own) ? own : 0;
+        }
+      g_free (ids[r]);
+    }
+  g_free (ids);
+}
+
+/* Verdicts ---------------------------------------------------------------------------------- */
+
+/* How many samples one unit of weight stands for: 1 for counts; for weights in seconds
+ * (Hearth's sampler, py-spy's speedscope), the run's samples over its seconds, so that a
+ * chain's share of the weight stands in for its share of the samples. 0: unknown. */
+static double
+samples_per_unit (HearthProfile *profile)
+{
+  const HearthStackNode *nodes;
+  double total = hearth_profile_get_total (profile);
+  double samples = 0;
+  guint n = 0;
+
+  if (hearth_profile_get_unit (profile) == HEARTH_UNIT_SAMPLES)
+    return 1;
+  if (!hearth_profile_has_stacks (profile) || !(total > 0))
+    return 0;
+  nodes = hearth_profile_get_stack_nodes (profile, &n);
+  for (guint i = 0; i < n; i++)
+    samples += nodes[i].n_stacks;
+  return samples / total;
+}
+
+static void
+choose_test (HearthChainMatch *self)
+{
+  HearthProfile *a = hearth_call_tree_get_profile (self->trees[0]);
+  HearthProfile *b = hearth_call_tree_get_profile (self->trees[1]);
+
+  self->test = HEARTH_VERDICT_TEST_NONE;
+  for (guint r = 0; r < 2; r++)
+    self->root_width[r] = hearth_call_tree_get_n_nodes (self->trees[r]) > 0
+                          ? hearth_call_tree_get_node (self->trees[r], 0)->width : 0;
+  if (hearth_profile_get_kind (a) != hearth_profile_get_kind (b) ||
+      hearth_profile_get_unit (a) != hearth_profile_get_unit (b))
+    return;
+  if (hearth_profile_get_kind (a) == HEARTH_KIND_SAMPLED)
+    {
+      self->samples_per_unit[0] = samples_per_unit (a);
+      self->samples_per_unit[1] = samples_per_unit (b);
+      if (self->samples_per_unit[0] > 0 && self->samples_per_unit[1] > 0)
+        self->test = HEARTH_VERDICT_TEST_SAMPLES;
+    }
+  else if (self->n_runs[0] >= 2 && self->n_runs[1] >= 2)
+    self->test = HEARTH_VERDICT_TEST_RUNS;
+}
+
+static double
+mean_of (const double *values,
+         guint         n)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < n; i++)
+    sum += values[i];
+  return n > 0 ? sum / n : 0;
+}
+
+/* A chain's time on a side: the mean over its runs when runs were given, else the tree's. */
+static double
+side_value (HearthChainMatch *self,
+            const ChainSums  *s,
+            guint             side,
+            guint             chain)
+{
+  guint n = self->n_runs[side];
+
+  if (n == 0)
+    return s->self[side];
+  return mean_of (self->run_self[side] + (gsize) chain * n, n);
+}
+
+static HearthVerdict
+verdict_of (HearthChainMatch *self,
+            const ChainSums  *s,
+            guint             chain)
+{
+  switch (self->test)
+    {
+    case HEARTH_VERDICT_TEST_SAMPLES:
+      /* the samples of the drawn runs: with several runs a side, all of them added up */
+      return hearth_verdict_from_samples (s->self[0] * self->samples_per_unit[0],
+                                          self->root_width[0] * self->samples_per_unit[0],
+                                          s->self[1] * self->samples_per_unit[1],
+                                          self->root_width[1] * self->samples_per_unit[1]);
+    case HEARTH_VERDICT_TEST_RUNS:
+      return hearth_verdict_from_runs (self->run_self[0] + (gsize) chain * self->n_runs[0],
+                                       self->n_runs[0],
+                                       self->run_self[1] + (gsize) chain * self->n_runs[1],
+                                       self->n_runs[1]);
+    case HEARTH_VERDICT_TEST_NONE:
+    default:
+      return HEARTH_VERDICT_UNKNOWN;
+    }
+}
+
 static gint
 by_change (gconstpointer a,
            gconstpointer b)
@@ -271,10 +471,10 @@ collect_changes (HearthChainMatch *self,
 
       if (self->widest[0][c] < 0 && self->widest[1][c] < 0)
         continue;
-      if (s->self[0] == s->self[1])
+      change.before = side_value (self, s, 0, c);
+      change.after = side_value (self, s, 1, c);
+      if (change.before == change.after)
         continue;
-      change.before = s->self[0];
-      change.after = s->self[1];
       change.before_node = self->widest[0][c];
       change.after_node = self->widest[1][c];
       change.flags = HEARTH_CHAIN_CHANGE_NONE;
@@ -284,6 +484,7 @@ collect_changes (HearthChainMatch *self,
         change.flags |= HEARTH_CHAIN_CHANGE_GONE;
       if (s->estimated)
         change.flags |= HEARTH_CHAIN_CHANGE_ESTIMATED;
+      change.verdict = verdict_of (self, s, c);
       g_array_append_val (self->changes, change);
     }
   g_array_sort (self->changes, by_change);
@@ -304,12 +505,43 @@ HearthChainMatch *
 hearth_chain_match_new (HearthCallTree *before,
                         HearthCallTree *after)
 {
+  return hearth_chain_match_new_runs (before, after, NULL, 0, NULL, 0);
+}
+
+/**
+ * hearth_chain_match_new_runs:
+ * @before: the first side's tree (of its runs merged, when there are several)
+ * @after: the second side's tree
+ * @before_runs: (array length=n_before) (nullable): the runs @before adds up, each on its own
+ * @n_before: how many; 0 when @before is one run
+ * @after_runs: (array length=n_after) (nullable): the same for @after
+ * @n_after: how many
+ *
+ * As hearth_chain_match_new(), and with the runs of each side: a chain's time on a side is
+ * then its mean per run, and several deterministic runs a side give each change a verdict
+ * from the ranges of the runs. Sampled runs get theirs from the samples of the trees.
+ *
+ * Returns: (transfer full): the match
+ */
+HearthChainMatch *
+hearth_chain_match_new_runs (HearthCallTree        *before,
+                             HearthCallTree        *after,
+                             HearthProfile * const *before_runs,
+                             guint                  n_before,
+                             HearthProfile * const *after_runs,
+                             guint                  n_after)
+{
   g_autoptr (HearthChainIndex) index = NULL;
   g_autoptr (GArray) sums = NULL;
+  g_autoptr (GPtrArray) before_trees = NULL;
+  g_autoptr (GPtrArray) after_trees = NULL;
+  guint **run_ids[2];
   HearthChainMatch *self;
 
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (before), NULL);
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (after), NULL);
+  g_return_val_if_fail (n_before == 0 || before_runs != NULL, NULL);
+  g_return_val_if_fail (n_after == 0 || after_runs != NULL, NULL);
 
   self = g_new0 (HearthChainMatch, 1);
   self->trees[0] = g_object_ref (before);
@@ -321,11 +553,18 @@ hearth_chain_match_new (HearthCallTree *before,
   sums = g_array_new (FALSE, TRUE, sizeof (ChainSums));
   sum_run (index, before, 0, sums);
   sum_run (index, after, 1, sums);
+  before_trees = lay_out_runs (before, before_runs, n_before);
+  after_trees = lay_out_runs (after, after_runs, n_after);
+  run_ids[0] = index_runs (index, before_trees);
+  run_ids[1] = index_runs (index, after_trees);
   self->n_chains = hearth_chain_index_get_n_chains (index);
   g_array_set_size (sums, self->n_chains);
+  sum_runs (self, 0, before_trees, run_ids[0]);
+  sum_runs (self, 1, after_trees, run_ids[1]);
 
   find_widest (self, 0);
   find_widest (self, 1);
+  choose_test (self);
   collect_changes (self, sums);
   return self;
 }
@@ -344,6 +583,7 @@ hearth_chain_match_free (HearthChainMatch *self)
       g_clear_object (&self->trees[r]);
       g_free (self->ids[r]);
       g_free (self->widest[r]);
+      g_free (self->run_self[r]);
     }
   g_clear_pointer (&self->changes, g_array_unref);
   g_free (self);
@@ -404,4 +644,33 @@ hearth_chain_match_get_tree (HearthChainMatch *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (run < 2, NULL);
   return self->trees[run];
+}
+
+/**
+ * hearth_chain_match_get_test:
+ * @self: a match
+ *
+ * Returns: the rule the verdicts of the changes come from
+ */
+HearthVerdictTest
+hearth_chain_match_get_test (HearthChainMatch *self)
+{
+  g_return_val_if_fail (self != NULL, HEARTH_VERDICT_TEST_NONE);
+  return self->test;
+}
+
+/**
+ * hearth_chain_match_get_n_runs:
+ * @self: a match
+ * @run: 0 (before) or 1 (after)
+ *
+ * Returns: how many runs that side adds up: 1 unless runs were given
+ */
+guint
+hearth_chain_match_get_n_runs (HearthChainMatch *self,
+                               guint             run)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (run < 2, 0);
+  return MAX (self->n_runs[run], 1);
 }
