@@ -242,6 +242,57 @@ test_match_drawn (void)
   g_assert_cmpuint (false_real, <=, 1);
 }
 
+/* A sampler's run in seconds: @work and @idle samples of 5 ms each, and one sample of
+ * @stall seconds (a tick delayed by a busy machine) when @stall > 0. */
+static HearthProfile *
+seconds_run (guint  work,
+             guint  idle,
+             double stall)
+{
+  HearthProfile *p = _hearth_profile_new (HEARTH_FORMAT_SPEEDSCOPE, HEARTH_KIND_SAMPLED,
+                                          HEARTH_UNIT_SECONDS);
+  guint main_fn = _hearth_profile_intern_frame (p, "main", "app.py", 1, "main");
+  guint frames[2] = { main_fn, _hearth_profile_intern_frame (p, "work", "app.py", 5, "work") };
+
+  for (guint i = 0; i < work; i++)
+    _hearth_profile_add_stack (p, frames, 2, 0.005);
+  frames[1] = _hearth_profile_intern_frame (p, "idle", "app.py", 9, "idle");
+  for (guint i = 0; i < idle; i++)
+    _hearth_profile_add_stack (p, frames, 2, 0.005);
+  if (stall > 0)
+    {
+      frames[1] = _hearth_profile_intern_frame (p, "stall", "app.py", 12, "stall");
+      _hearth_profile_add_stack (p, frames, 2, stall);
+    }
+  _hearth_profile_finish (p);
+  return p;
+}
+
+static void
+test_match_seconds (void)
+{
+  g_autoptr (HearthProfile) a = seconds_run (100, 900, 0);
+  g_autoptr (HearthProfile) b = seconds_run (100, 900, 0.5);
+  g_autoptr (HearthProfile) c = seconds_run (200, 800, 0);
+  g_autoptr (HearthCallTree) ta = tree_of (a);
+  g_autoptr (HearthCallTree) tb = tree_of (b);
+  g_autoptr (HearthCallTree) tc = tree_of (c);
+  g_autoptr (HearthChainMatch) stalled = hearth_chain_match_new (ta, tb);
+  g_autoptr (HearthChainMatch) doubled = hearth_chain_match_new (ta, tc);
+  const HearthChainChange *stall;
+
+  g_assert_cmpint (hearth_chain_match_get_test (stalled), ==, HEARTH_VERDICT_TEST_SAMPLES);
+  /* the stall is 0.5 s of 5.5 s, 9 % of the weight, but 1 sample of 1001: 0.1 % */
+  stall = find_change (stalled, "stall");
+  g_assert_cmpfloat_with_epsilon (stall->after, 0.5, 1e-12);
+  g_assert_cmpint (stall->verdict, ==, HEARTH_VERDICT_NOISE);
+  /* work and idle keep their 100 and 900 samples: their seconds did not change either */
+  g_assert_null (find_change (stalled, "work"));
+  /* 100 -> 200 samples of 1000, in seconds 0.5 -> 1.0: the same test as the counts */
+  g_assert_cmpint (find_change (doubled, "work")->verdict, ==, HEARTH_VERDICT_REAL);
+  g_assert_cmpint (find_change (doubled, "idle")->verdict, ==, HEARTH_VERDICT_REAL);
+}
+
 /* <module> -> work, own times given: a cProfile run of app.py. */
 static HearthProfile *
 pstats_run (double module_own,
@@ -354,6 +405,7 @@ main (int   argc,
   g_test_add_func ("/verdict/runs-one", test_runs_one);
   g_test_add_func ("/verdict/match-sampled", test_match_sampled);
   g_test_add_func ("/verdict/match-drawn", test_match_drawn);
+  g_test_add_func ("/verdict/match-seconds", test_match_seconds);
   g_test_add_func ("/verdict/match-deterministic", test_match_deterministic);
   g_test_add_func ("/verdict/comparable", test_comparable);
 

@@ -9,6 +9,7 @@
 
 #include "hearth-chain-match.h"
 #include "hearth-path-private.h"
+#include "hearth-profile-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -165,8 +166,8 @@ struct _HearthChainMatch
   HearthVerdictTest test;
   guint           n_runs[2];     /* runs given on each side; 0: the tree is the one run */
   double         *run_self[2];   /* per chain, per run: its own time (chain * n_runs + run) */
-  double          samples_per_unit[2];
-  double          root_width[2];
+  double         *samples[2];    /* per chain: its own samples, for the samples test */
+  double          n_samples[2];  /* the samples under each side's root */
 };
 
 /* Per chain, summed over a run laid out without a cutoff. */
@@ -345,25 +346,91 @@ sum_runs (HearthChainMatch *self,
 
 /* Verdicts ---------------------------------------------------------------------------------- */
 
-/* How many samples one unit of weight stands for: 1 for counts; for weights in seconds
- * (Hearth's sampler, py-spy's speedscope), the run's samples over its seconds, so that a
- * chain's share of the weight stands in for its share of the samples. 0: unknown. */
-static double
-samples_per_unit (HearthProfile *profile)
+/* A stack profile whose weights are seconds (Hearth's sampler, py-spy's speedscope) again
+ * with each stack weighing its number of samples: one sample that carried a long delay is
+ * still one sample. */
+static HearthProfile *
+counts_profile (HearthProfile *profile)
 {
+  HearthProfile *counts = _hearth_profile_new (hearth_profile_get_format (profile),
+                                               hearth_profile_get_kind (profile),
+                                               HEARTH_UNIT_SAMPLES);
+  guint n_functions = hearth_profile_get_n_functions (profile);
+  g_autofree guint *map = g_new (guint, MAX (n_functions, 1));
+  g_autofree guint *node_map = NULL;
   const HearthStackNode *nodes;
-  double total = hearth_profile_get_total (profile);
-  double samples = 0;
-  guint n = 0;
+  guint n_nodes = 0;
+
+  for (guint i = 0; i < n_functions; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, i);
+
+      map[i] = f->frame != NULL
+               ? _hearth_profile_intern_frame (counts, f->frame, f->file, f->line, f->name)
+               : _hearth_profile_intern_function (counts, f->file, f->line, f->name);
+    }
+  nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
+  node_map = g_new0 (guint, MAX (n_nodes, 1));
+  for (guint i = 1; i < n_nodes; i++)
+    {
+      node_map[i] = _hearth_profile_stack_child (counts, node_map[nodes[i].parent],
+                                                 map[nodes[i].function]);
+      if (nodes[i].n_stacks > 0)
+        _hearth_profile_add_stack_at (counts, node_map[i], nodes[i].n_stacks);
+    }
+  _hearth_profile_finish (counts);
+  return counts;
+}
+
+/* The tree whose widths are sample counts: @tree itself when its unit is samples, else its
+ * profile's stacks counted (NULL without stacks: a sampled pstats file keeps no counts). */
+static HearthCallTree *
+counts_tree (HearthCallTree *tree)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  g_autoptr (HearthProfile) counts = NULL;
+  g_autoptr (GPtrArray) trees = NULL;
 
   if (hearth_profile_get_unit (profile) == HEARTH_UNIT_SAMPLES)
-    return 1;
-  if (!hearth_profile_has_stacks (profile) || !(total > 0))
-    return 0;
-  nodes = hearth_profile_get_stack_nodes (profile, &n);
-  for (guint i = 0; i < n; i++)
-    samples += nodes[i].n_stacks;
-  return samples / total;
+    return fine_tree (tree);
+  if (!hearth_profile_has_stacks (profile))
+    return NULL;
+  counts = counts_profile (profile);
+  trees = lay_out_runs (tree, &counts, 1);
+  return trees->pdata[0] != NULL ? g_object_ref (trees->pdata[0]) : NULL;
+}
+
+static gboolean
+sampled_pair (HearthChainMatch *self)
+{
+  HearthProfile *a = hearth_call_tree_get_profile (self->trees[0]);
+  HearthProfile *b = hearth_call_tree_get_profile (self->trees[1]);
+
+  return hearth_profile_get_kind (a) == HEARTH_KIND_SAMPLED &&
+         hearth_profile_get_kind (b) == HEARTH_KIND_SAMPLED &&
+         hearth_profile_get_unit (a) == hearth_profile_get_unit (b);
+}
+
+/* Each side's samples per chain; no test when a side keeps no counts. */
+static void
+sum_samples (HearthChainMatch *self,
+             HearthCallTree  **trees,
+             guint           **ids)
+{
+  for (guint r = 0; r < 2; r++)
+    {
+      if (trees[r] == NULL)
+        return;
+      self->samples[r] = g_new0 (double, MAX (self->n_chains, 1));
+      for (guint i = 0; i < hearth_call_tree_get_n_nodes (trees[r]); i++)
+        {
+          double own = hearth_call_tree_get_node (trees[r], i)->self_width;
+
+          self->samples[r][ids[r][i]] += isfinite (own) ? own : 0;
+        }
+      self->n_samples[r] = hearth_call_tree_get_n_nodes (trees[r]) > 0
+                           ? hearth_call_tree_get_node (trees[r], 0)->width : 0;
+    }
 }
 
 static void
@@ -373,17 +440,12 @@ choose_test (HearthChainMatch *self)
   HearthProfile *b = hearth_call_tree_get_profile (self->trees[1]);
 
   self->test = HEARTH_VERDICT_TEST_NONE;
-  for (guint r = 0; r < 2; r++)
-    self->root_width[r] = hearth_call_tree_get_n_nodes (self->trees[r]) > 0
-                          ? hearth_call_tree_get_node (self->trees[r], 0)->width : 0;
   if (hearth_profile_get_kind (a) != hearth_profile_get_kind (b) ||
       hearth_profile_get_unit (a) != hearth_profile_get_unit (b))
     return;
   if (hearth_profile_get_kind (a) == HEARTH_KIND_SAMPLED)
     {
-      self->samples_per_unit[0] = samples_per_unit (a);
-      self->samples_per_unit[1] = samples_per_unit (b);
-      if (self->samples_per_unit[0] > 0 && self->samples_per_unit[1] > 0)
+      if (self->samples[0] != NULL && self->samples[1] != NULL)
         self->test = HEARTH_VERDICT_TEST_SAMPLES;
     }
   else if (self->n_runs[0] >= 2 && self->n_runs[1] >= 2)
@@ -424,10 +486,8 @@ verdict_of (HearthChainMatch *self,
     {
     case HEARTH_VERDICT_TEST_SAMPLES:
       /* the samples of the drawn runs: with several runs a side, all of them added up */
-      return hearth_verdict_from_samples (s->self[0] * self->samples_per_unit[0],
-                                          self->root_width[0] * self->samples_per_unit[0],
-                                          s->self[1] * self->samples_per_unit[1],
-                                          self->root_width[1] * self->samples_per_unit[1]);
+      return hearth_verdict_from_samples (self->samples[0][chain], self->n_samples[0],
+                                          self->samples[1][chain], self->n_samples[1]);
     case HEARTH_VERDICT_TEST_RUNS:
       return hearth_verdict_from_runs (self->run_self[0] + (gsize) chain * self->n_runs[0],
                                        self->n_runs[0],
@@ -536,6 +596,8 @@ hearth_chain_match_new_runs (HearthCallTree        *before,
   g_autoptr (GPtrArray) before_trees = NULL;
   g_autoptr (GPtrArray) after_trees = NULL;
   guint **run_ids[2];
+  HearthCallTree *counts[2] = { NULL, NULL };
+  guint *count_ids[2] = { NULL, NULL };
   HearthChainMatch *self;
 
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (before), NULL);
@@ -557,10 +619,23 @@ hearth_chain_match_new_runs (HearthCallTree        *before,
   after_trees = lay_out_runs (after, after_runs, n_after);
   run_ids[0] = index_runs (index, before_trees);
   run_ids[1] = index_runs (index, after_trees);
+  if (sampled_pair (self))
+    for (guint r = 0; r < 2; r++)
+      {
+        counts[r] = counts_tree (self->trees[r]);
+        if (counts[r] != NULL)
+          count_ids[r] = hearth_chain_index_add_tree (index, counts[r]);
+      }
   self->n_chains = hearth_chain_index_get_n_chains (index);
   g_array_set_size (sums, self->n_chains);
   sum_runs (self, 0, before_trees, run_ids[0]);
   sum_runs (self, 1, after_trees, run_ids[1]);
+  sum_samples (self, counts, count_ids);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_clear_object (&counts[r]);
+      g_free (count_ids[r]);
+    }
 
   find_widest (self, 0);
   find_widest (self, 1);
@@ -584,6 +659,7 @@ hearth_chain_match_free (HearthChainMatch *self)
       g_free (self->ids[r]);
       g_free (self->widest[r]);
       g_free (self->run_self[r]);
+      g_free (self->samples[r]);
     }
   g_clear_pointer (&self->changes, g_array_unref);
   g_free (self);
