@@ -799,6 +799,11 @@ hearth_cli_run (int     argc,
             !(o.compare || g_strcmp0 (o.print, "changes") == 0)))
     status = fail (_("two groups of runs go with --compare or --print changes, each after "
                      "--merge: --merge BEFORE… -- --merge AFTER…"));
+  else if (o.merge && o.print == NULL && o.export == NULL && o.after_files != NULL)
+    *files = g_steal_pointer (&o.files);  /* the compare window, given two groups */
+  else if (o.merge && o.compare && o.print == NULL && o.export == NULL)
+    status = fail (_("--merge compares two groups of runs: --merge BEFORE… -- --merge "
+                     "AFTER…"));
   else if (o.merge && o.print == NULL && o.export == NULL)
     status = fail (_("--merge goes with --print or --export: the window does not open merged "
                      "profiles yet"));

@@ -255,6 +255,52 @@ read_options (GVariantDict  *dict,
   *any |= g_variant_dict_lookup (dict, "no-source", "b", &options->no_source);
 }
 
+/* `--compare --merge BEFORE… -- --merge AFTER…`: the option parser has taken the first
+ * --merge; the second (and any `--`) divides the files into the two sides. */
+static int
+compare_groups (HearthApplication       *self,
+                GApplicationCommandLine *command_line,
+                char                   **argv,
+                int                      argc,
+                const WindowOptions     *options)
+{
+  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) after = g_ptr_array_new_with_free_func (g_object_unref);
+  GPtrArray *sides[2] = { before, after };
+  HearthCompareWindow *window;
+  guint side = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--"))
+        continue;
+      if (g_str_equal (argv[i], "--merge") && side == 0)
+        side = 1;
+      else
+        g_ptr_array_add (sides[side],
+                         g_application_command_line_create_file_for_arg (command_line, argv[i]));
+    }
+  if (sides[0]->len == 0 || sides[1]->len == 0)
+    {
+      g_application_command_line_printerr (command_line, "hearth: %s\n",
+                                           _("--merge compares two groups of runs: --merge "
+                                             "BEFORE… -- --merge AFTER…"));
+      return 1;
+    }
+  window = hearth_compare_window_new (GTK_APPLICATION (self));
+  if (options != NULL)
+    {
+      for (guint run = 0; run < 2; run++)
+        apply_session_options (hearth_compare_window_get_session (window, run), options);
+      if (options->icicle)
+        hearth_compare_window_set_icicle (window, TRUE);
+    }
+  hearth_compare_window_open_groups (window, (GFile * const *) sides[0]->pdata, sides[0]->len,
+                                     (GFile * const *) sides[1]->pdata, sides[1]->len);
+  gtk_window_present (GTK_WINDOW (window));
+  return 0;
+}
+
 static int
 hearth_application_command_line (GApplication            *app,
                                  GApplicationCommandLine *command_line)
@@ -264,15 +310,23 @@ hearth_application_command_line (GApplication            *app,
   WindowOptions options = { 0 };
   g_auto (GStrv) argv = NULL;
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  gboolean compare = FALSE, any = FALSE;
+  gboolean compare = FALSE, merge = FALSE, any = FALSE;
   int argc = 0;
 
   read_options (dict, &options, &any);
   g_variant_dict_lookup (dict, "compare", "b", &compare);
+  g_variant_dict_lookup (dict, "merge", "b", &merge);
   argv = g_application_command_line_get_arguments (command_line, &argc);
   for (int i = 1; i < argc; i++)
     g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line, argv[i]));
 
+  if (compare && merge)
+    {
+      int status = compare_groups (self, command_line, argv, argc, any ? &options : NULL);
+
+      g_strfreev (options.mine);
+      return status;
+    }
   if (compare && files->len != 2)
     {
       g_application_command_line_printerr (command_line, "hearth: %s\n",
@@ -395,6 +449,8 @@ hearth_application_init (HearthApplication *self)
   static const GOptionEntry options[] = {
     { "compare", 0, 0, G_OPTION_ARG_NONE, NULL,
       N_("Compare two profiles, before and after, on one time axis"), NULL },
+    { "merge", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("With --compare: two groups of runs, --merge BEFORE… -- --merge AFTER…"), NULL },
     { "root", 0, 0, G_OPTION_ARG_STRING, NULL,
       N_("Start the graph at this function"), N_("FILE:LINE:NAME") },
     { "cutoff", 0, 0, G_OPTION_ARG_STRING, NULL,
