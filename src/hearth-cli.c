@@ -276,22 +276,6 @@ load_profile (HearthCliOptions  *o,
   return hearth_profile_load_path (o->files[0], error);
 }
 
-/* A run's function that is @merged's function @function, or -1. */
-static gint
-run_function (HearthProfile *merged,
-              guint          function,
-              HearthProfile *run)
-{
-  const HearthFunction *f = hearth_profile_get_function (merged, function);
-
-  if (f->frame == NULL)
-    return hearth_profile_lookup (run, f->file, f->line, f->name);
-  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
-    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
-      return (gint) i;
-  return -1;
-}
-
 /* A run walked from the merged tree's root (chains are matched from the root), every bar
  * kept. A run without that function gets the tree of its own default root: no chain of it
  * matches, and the spread counts the run as having none of the bars. */
@@ -302,14 +286,10 @@ build_run_tree (HearthCliOptions  *o,
                 GError           **error)
 {
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
-  HearthProfile *profile = hearth_call_tree_get_profile (merged);
-  guint root = hearth_call_tree_get_n_nodes (merged) > 0
-               ? hearth_call_tree_get_node (merged, 0)->function : G_MAXUINT;
 
   options.cutoff = 0;
   options.max_repeat = (guint) o->max_repeat;
-  if (root < hearth_profile_get_n_functions (profile))
-    options.root = run_function (profile, root, run);
+  options.root = hearth_chain_match_root_in_run (merged, run);
   return hearth_call_tree_new (run, &options, error);
 }
 

@@ -249,16 +249,28 @@ find_widest (HearthChainMatch *self,
 
 /* Runs ------------------------------------------------------------------------------------- */
 
-/* A run's function that is @tree's root, so that its chains start where the tree's do; -1
- * (its own default root) for the synthetic root of stacks, or when the run lacks it. */
-static gint
-root_in_run (HearthCallTree *tree,
-             HearthProfile  *run)
+/**
+ * hearth_chain_match_root_in_run:
+ * @tree: a call tree, of several runs merged say
+ * @run: one run's profile
+ *
+ * So that a run's chains start where @tree's do.
+ *
+ * Returns: the function of @run that is @tree's root, or -1 (the run's own default root)
+ *   for the synthetic root of stacks, or when the run lacks the function
+ */
+gint
+hearth_chain_match_root_in_run (HearthCallTree *tree,
+                                HearthProfile  *run)
 {
-  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  HearthProfile *profile;
   const HearthFunction *f;
   guint root;
 
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (tree), -1);
+  g_return_val_if_fail (HEARTH_IS_PROFILE (run), -1);
+
+  profile = hearth_call_tree_get_profile (tree);
   if (hearth_call_tree_get_n_nodes (tree) == 0)
     return -1;
   root = hearth_call_tree_get_node (tree, 0)->function;
@@ -297,7 +309,7 @@ lay_out_runs (HearthCallTree        *tree,
 
       options.cutoff = 0;
       options.node_budget = MIN (options.node_budget, FINE_NODE_BUDGET);
-      options.root = root_in_run (tree, runs[r]);
+      options.root = hearth_chain_match_root_in_run (tree, runs[r]);
       run_tree = hearth_call_tree_new (runs[r], &options, &error);
       if (run_tree == NULL)
         g_debug ("run %u not laid out: %s", r, error->message);

@@ -82,6 +82,8 @@ const HearthChainChange *hearth_chain_match_get_changes (HearthChainMatch *self,
 HearthCallTree          *hearth_chain_match_get_tree    (HearthChainMatch *self,
                                                          guint             run);
 HearthVerdictTest        hearth_chain_match_get_test    (HearthChainMatch *self);
+gint                     hearth_chain_match_root_in_run (HearthCallTree   *tree,
+                                                         HearthProfile    *run);
 guint                    hearth_chain_match_get_n_runs  (HearthChainMatch *self,
                                                          guint             run);
 
