@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "hearth-call-tree.h"
+#include "hearth-chain-match.h"
 #include "hearth-export.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
@@ -23,6 +24,7 @@
 #include "hearth-profile-run.h"
 #include "hearth-report.h"
 #include "hearth-sandwich-render.h"
+#include "hearth-verdict.h"
 
 typedef struct
 {
@@ -35,6 +37,7 @@ typedef struct
   char    *thread;
   char   **mine;
   char   **files;
+  char   **after_files;   /* --merge … -- --merge AFTER…: the second side's runs */
   char    *python;
   char    *out;
   double   cutoff;
@@ -66,6 +69,7 @@ cli_options_clear (HearthCliOptions *o)
   g_clear_pointer (&o->thread, g_free);
   g_clear_pointer (&o->mine, g_strfreev);
   g_clear_pointer (&o->files, g_strfreev);
+  g_clear_pointer (&o->after_files, g_strfreev);
   g_clear_pointer (&o->python, g_free);
   g_clear_pointer (&o->out, g_free);
 }
@@ -224,7 +228,7 @@ print_tree_report (HearthCliOptions  *o,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("unknown --print mode “%s” (summary, bars, widest, folded, warnings, "
-                     "functions, sandwich, chart)"),
+                     "functions, sandwich, chart, spread, changes)"),
                    o->print);
       return FALSE;
     }
@@ -374,6 +378,110 @@ print_spread (HearthCliOptions  *o,
   return TRUE;
 }
 
+/* One side of a comparison: a file, or a group of runs merged, keeping each run. */
+typedef struct
+{
+  HearthProfile *profile;
+  GPtrArray     *runs;
+  const char    *name;    /* the side's first file, for messages */
+} Side;
+
+static void
+side_clear (Side *side)
+{
+  g_clear_object (&side->profile);
+  g_clear_pointer (&side->runs, g_ptr_array_unref);
+}
+
+static gboolean
+load_side (char       **files,
+           gboolean     group,
+           Side        *side,
+           GError     **error)
+{
+  side->name = files[0];
+  if (!group)
+    {
+      side->profile = hearth_profile_load_path (files[0], error);
+      return side->profile != NULL;
+    }
+  side->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      HearthProfile *run = hearth_profile_load_path (files[i], error);
+
+      if (run == NULL)
+        return FALSE;
+      g_ptr_array_add (side->runs, run);
+    }
+  side->profile = hearth_profile_merge ((HearthProfile * const *) side->runs->pdata,
+                                        side->runs->len, error);
+  return side->profile != NULL;
+}
+
+/* The two sides of --print changes: two files, or two groups (--merge … -- --merge …). */
+static gboolean
+check_sides (HearthCliOptions  *o,
+             GError           **error)
+{
+  guint n = o->files != NULL ? g_strv_length (o->files) : 0;
+
+  if (o->merge && (o->after_files == NULL || n == 0))
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--merge compares two groups of runs: --merge BEFORE… -- --merge "
+                           "AFTER…"));
+  else if (!o->merge && n != 2)
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--print changes takes two profile files, before and after (or "
+                           "--merge BEFORE… -- --merge AFTER…)"));
+  else
+    return TRUE;
+  return FALSE;
+}
+
+/* --print changes: each chain whose own time changed, with whether that is larger than the
+ * noise. */
+static gboolean
+print_changes (HearthCliOptions  *o,
+               GString           *out,
+               GError           **error)
+{
+  g_auto (GStrv) pair = NULL;
+  Side sides[2] = { { NULL, NULL, NULL }, { NULL, NULL, NULL } };
+  g_autoptr (HearthCallTree) before = NULL;
+  g_autoptr (HearthCallTree) after = NULL;
+  g_autoptr (HearthChainMatch) match = NULL;
+  gboolean ok = FALSE;
+
+  if (!check_sides (o, error))
+    return FALSE;
+  if (!o->merge)
+    {
+      pair = g_new0 (char *, 2);
+      pair[0] = g_strdup (o->files[1]);
+    }
+  if (load_side (o->files, o->merge, &sides[0], error) &&
+      load_side (o->merge ? o->after_files : pair, o->merge, &sides[1], error) &&
+      hearth_verdict_check_comparable (sides[0].profile, sides[0].name, sides[1].profile,
+                                       sides[1].name, error) &&
+      (before = build_tree (o, sides[0].profile, error)) != NULL &&
+      (after = build_tree (o, sides[1].profile, error)) != NULL)
+    {
+      GPtrArray *b = sides[0].runs, *a = sides[1].runs;
+
+      match = hearth_chain_match_new_runs (before, after,
+                                           b ? (HearthProfile * const *) b->pdata : NULL,
+                                           b ? b->len : 0,
+                                           a ? (HearthProfile * const *) a->pdata : NULL,
+                                           a ? a->len : 0);
+      hearth_report_changes (out, match);
+      ok = TRUE;
+    }
+  side_clear (&sides[0]);
+  side_clear (&sides[1]);
+  return ok;
+}
+
 static int
 run_print (HearthCliOptions *o)
 {
@@ -381,6 +489,13 @@ run_print (HearthCliOptions *o)
   g_autoptr (GString) out = g_string_new (NULL);
   g_autoptr (GError) error = NULL;
 
+  if (g_str_equal (o->print, "changes"))
+    {
+      if (!print_changes (o, out, &error))
+        return fail (error->message);
+      fwrite (out->str, 1, out->len, stdout);
+      return fflush (stdout) == 0 ? 0 : 1;
+    }
   if (o->files == NULL || (g_strv_length (o->files) != 1 && !o->merge))
     return fail (o->merge ? _("--merge takes the profile files to add up")
                           : _("--print takes exactly one profile file"));
@@ -428,10 +543,11 @@ load_for_export (HearthCliOptions  *o,
 
   if (o->merge)
     {
-      if (o->compare || n == 0)
+      if (n == 0 || (o->compare && o->after_files == NULL))
         {
           g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                               o->compare ? _("--merge does not go with --compare yet")
+                               o->compare ? _("--merge compares two groups of runs: --merge "
+                                              "BEFORE… -- --merge AFTER…")
                                           : _("--merge takes the profile files to add up"));
           return FALSE;
         }
@@ -440,7 +556,12 @@ load_for_export (HearthCliOptions  *o,
         return FALSE;
       *before = hearth_profile_merge ((HearthProfile * const *) (*runs)->pdata, (*runs)->len,
                                       error);
-      return *before != NULL;
+      *before = pick_thread (o, *before, *before != NULL ? hearth_profile_get_name (*before) : "",
+                             error);
+      if (*before != NULL && o->compare)
+        *after = pick_thread (o, hearth_profile_merge_paths ((const char * const *) o->after_files,
+                                                             error), o->after_files[0], error);
+      return *before != NULL && (!o->compare || *after != NULL);
     }
   if (n == 0 || n > 2 || (n == 2 && !o->compare))
     {
@@ -657,6 +778,31 @@ run_profile (HearthCliOptions   *o,
   return -1;
 }
 
+/* `--merge A… -- --merge B…`: the second group is cut off before the options are parsed,
+ * as the parser would take its --merge for the first one's. A `--` not followed by --merge
+ * (the script of --profile) is left alone. */
+static char **
+split_after_group (int   *argc,
+                   char **argv)
+{
+  char **group;
+
+  for (int i = 1; i < *argc; i++)
+    {
+      if (!g_str_equal (argv[i], "--"))
+        continue;
+      if (i + 1 >= *argc || !g_str_equal (argv[i + 1], "--merge"))
+        return NULL;
+      group = g_new0 (char *, *argc - i - 1);
+      for (int k = i + 2; k < *argc; k++)
+        group[k - i - 2] = g_strdup (argv[k]);
+      argv[i] = NULL;
+      *argc = i;
+      return group;
+    }
+  return NULL;
+}
+
 /**
  * hearth_cli_run:
  * @argc: argument count
@@ -679,7 +825,8 @@ hearth_cli_run (int     argc,
   GOptionEntry entries[] = {
     { "print", 0, 0, G_OPTION_ARG_STRING, &o.print,
       N_("Print summary, bars, widest, folded, warnings, functions, sandwich, chart (the "
-         "calls in time order) or (with --merge) spread, without a window"), N_("MODE") },
+         "calls in time order), (with --merge) spread, or changes (of two files, or of "
+         "--merge BEFORE… -- --merge AFTER…), without a window"), N_("MODE") },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &o.export,
       N_("Export the flame graph to OUT (.png, .svg, .pdf or .html) without a window"), N_("OUT") },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &o.compare,
@@ -745,6 +892,7 @@ hearth_cli_run (int     argc,
                                                "[ARGS…])"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
+  o.after_files = split_after_group (&argc, argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       status = fail (error->message);
@@ -766,8 +914,16 @@ hearth_cli_run (int     argc,
           (*window_argv)[1] = g_strdup ((*files)[0]);
         }
     }
+  else if (o.after_files != NULL &&
+           (!o.merge || o.after_files[0] == NULL ||
+            !(o.compare || g_strcmp0 (o.print, "changes") == 0)))
+    status = fail (_("two groups of runs go with --compare or --print changes, each after "
+                     "--merge: --merge BEFORE… -- --merge AFTER…"));
+  else if (o.merge && o.print == NULL && o.export == NULL && o.after_files != NULL)
+    *files = g_steal_pointer (&o.files);  /* the compare window, given two groups */
   else if (o.merge && o.compare && o.print == NULL && o.export == NULL)
-    status = fail (_("--merge does not go with --compare yet"));
+    status = fail (_("--merge compares two groups of runs: --merge BEFORE… -- --merge "
+                     "AFTER…"));
   else if (o.chart && o.export == NULL)
     status = fail (_("--chart goes with --export (--print chart prints the blocks)"));
   else if (o.sandwich != NULL && o.export == NULL)

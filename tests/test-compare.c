@@ -244,6 +244,90 @@ test_changes (Fixture       *f,
   g_assert_cmpstr (node_name (f->sessions[0], hearth_session_get_selected (f->sessions[0])), ==,
                    "walker_msd");
   g_assert_cmpint (hearth_session_get_selected (f->sessions[1]), ==, -1);
+
+  /* one deterministic run on each side: no verdict, and the pane says why */
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (HearthChangeRow) row = g_list_model_get_item (rows, i);
+
+      g_assert_cmpuint (hearth_change_row_get_verdict (row), ==, HEARTH_VERDICT_UNKNOWN);
+    }
+  g_assert_cmpstr (hearth_changes_pane_get_note (pane), ==,
+                   "Timings vary from run to run: one run on each side cannot tell a real "
+                   "change from noise. Profile each version a few more times and compare the "
+                   "runs as two groups (hearth --compare --merge BEFORE… -- --merge AFTER…).");
+}
+
+static HearthChangesPane *
+changes_of (HearthCompareWindow *window)
+{
+  return HEARTH_CHANGES_PANE (_hearth_compare_window_get_changes_pane (window));
+}
+
+/* Two sampled runs whose chains all doubled in samples, but of a run twice as long: every
+ * change is within the noise, and the pane says so. */
+static void
+test_sampled_noise (void)
+{
+  g_autofree char *before = hearth_test_data_path ("plain_folded.txt");
+  g_autofree char *after = hearth_test_data_path ("plain_folded_after.txt");
+  g_autoptr (GFile) before_file = g_file_new_for_path (before);
+  g_autoptr (GFile) after_file = g_file_new_for_path (after);
+  HearthCompareWindow *window;
+  GListModel *rows;
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = HEARTH_COMPARE_WINDOW (hearth_application_compare (app, before_file, after_file));
+  g_assert_true (hearth_test_wait_until (matched, window, 30000));
+  rows = hearth_changes_pane_get_rows (changes_of (window));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 10);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (HearthChangeRow) row = g_list_model_get_item (rows, i);
+
+      g_assert_cmpuint (hearth_change_row_get_verdict (row), ==, HEARTH_VERDICT_NOISE);
+    }
+  g_assert_cmpstr (hearth_changes_pane_get_note (changes_of (window)), ==,
+                   "No change larger than the noise.");
+  hearth_test_close_windows (app);
+}
+
+/* Groups of runs: before.prof twice against after.prof twice. The same run twice has no
+ * spread, so every change whose runs do not overlap is real; times are per run. */
+static void
+test_groups (void)
+{
+  g_autofree char *before = hearth_test_example_path ("before.prof");
+  g_autofree char *after = hearth_test_example_path ("after.prof");
+  GFile *befores[2], *afters[2];
+  HearthCompareWindow *window;
+  g_autoptr (HearthChangeRow) first = NULL;
+  GListModel *rows;
+
+  if (hearth_test_ui_skip ())
+    return;
+  befores[0] = befores[1] = g_file_new_for_path (before);
+  afters[0] = afters[1] = g_file_new_for_path (after);
+  window = hearth_compare_window_new (GTK_APPLICATION (app));
+  hearth_compare_window_open_groups (window, befores, 2, afters, 2);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearth_test_wait_until (matched, window, 30000));
+  g_object_unref (befores[0]);
+  g_object_unref (afters[0]);
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "before.prof … (2 runs) → after.prof … (2 runs)");
+  rows = hearth_changes_pane_get_rows (changes_of (window));
+  first = g_list_model_get_item (rows, 0);
+  g_assert_true (g_str_has_suffix (hearth_change_row_get_chain (first), "walker_msd"));
+  /* the mean of two equal runs: the one run's 13.81 s (--print changes of the pair) */
+  g_assert_cmpfloat_with_epsilon (hearth_change_row_get_before (first), 13.8122893, 1e-6);
+  g_assert_cmpuint (hearth_change_row_get_verdict (first), ==, HEARTH_VERDICT_REAL);
+  g_assert_cmpstr (hearth_changes_pane_get_note (changes_of (window)), ==,
+                   "The times listed are means per run of 2 runs before and 2 after; the "
+                   "graphs add the runs up.");
+  hearth_test_close_windows (app);
 }
 
 static void
@@ -383,6 +467,8 @@ main (int   argc,
   ADD ("tooltip", test_hover_follows);
   ADD ("description", test_description);
   ADD ("export", test_export);
+  g_test_add_func ("/compare/sampled-noise", test_sampled_noise);
+  g_test_add_func ("/compare/groups", test_groups);
 
   status = g_test_run ();
   g_clear_object (&app);

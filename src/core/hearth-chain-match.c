@@ -9,6 +9,7 @@
 
 #include "hearth-chain-match.h"
 #include "hearth-path-private.h"
+#include "hearth-profile-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -160,6 +161,13 @@ struct _HearthChainMatch
   gint           *widest[2];     /* per chain: its widest bar in each tree, or -1 */
   guint           n_chains;
   GArray         *changes;       /* HearthChainChange, largest change first */
+
+  /* the verdicts */
+  HearthVerdictTest test;
+  guint           n_runs[2];     /* runs given on each side; 0: the tree is the one run */
+  double         *run_self[2];   /* per chain, per run: its own time (chain * n_runs + run) */
+  double         *samples[2];    /* per chain: its own samples, for the samples test */
+  double          n_samples[2];  /* the samples under each side's root */
 };
 
 /* Per chain, summed over a run laid out without a cutoff. */
@@ -239,6 +247,270 @@ find_widest (HearthChainMatch *self,
   self->widest[run] = widest;
 }
 
+/* Runs ------------------------------------------------------------------------------------- */
+
+/**
+ * hearth_chain_match_root_in_run:
+ * @tree: a call tree, of several runs merged say
+ * @run: one run's profile
+ *
+ * So that a run's chains start where @tree's do.
+ *
+ * Returns: the function of @run that is @tree's root, or -1 (the run's own default root)
+ *   for the synthetic root of stacks, or when the run lacks the function
+ */
+gint
+hearth_chain_match_root_in_run (HearthCallTree *tree,
+                                HearthProfile  *run)
+{
+  HearthProfile *profile;
+  const HearthFunction *f;
+  guint root;
+
+  g_return_val_if_fail (HEARTH_IS_CALL_TREE (tree), -1);
+  g_return_val_if_fail (HEARTH_IS_PROFILE (run), -1);
+
+  profile = hearth_call_tree_get_profile (tree);
+  if (hearth_call_tree_get_n_nodes (tree) == 0)
+    return -1;
+  root = hearth_call_tree_get_node (tree, 0)->function;
+  if (root >= hearth_profile_get_n_functions (profile))
+    return -1;
+  f = hearth_profile_get_function (profile, root);
+  if (f->frame == NULL)
+    return hearth_profile_lookup (run, f->file, f->line, f->name);
+  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
+    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
+      return (gint) i;
+  return -1;
+}
+
+static void
+unref_tree (gpointer tree)
+{
+  if (tree != NULL)
+    g_object_unref (tree);
+}
+
+/* Each run laid out like @tree, from its root and with every bar kept; NULL for a run that
+ * could not be. */
+static GPtrArray *
+lay_out_runs (HearthCallTree        *tree,
+              HearthProfile * const *runs,
+              guint                  n_runs)
+{
+  GPtrArray *trees = g_ptr_array_new_with_free_func (unref_tree);
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      HearthCallTreeOptions options = *hearth_call_tree_get_options (tree);
+      g_autoptr (GError) error = NULL;
+      HearthCallTree *run_tree;
+
+      options.cutoff = 0;
+      options.node_budget = MIN (options.node_budget, FINE_NODE_BUDGET);
+      options.root = hearth_chain_match_root_in_run (tree, runs[r]);
+      run_tree = hearth_call_tree_new (runs[r], &options, &error);
+      if (run_tree == NULL)
+        g_debug ("run %u not laid out: %s", r, error->message);
+      g_ptr_array_add (trees, run_tree);
+    }
+  return trees;
+}
+
+static guint **
+index_runs (HearthChainIndex *index,
+            GPtrArray        *trees)
+{
+  guint **ids = g_new0 (guint *, MAX (trees->len, 1));
+
+  for (guint r = 0; r < trees->len; r++)
+    if (trees->pdata[r] != NULL)
+      ids[r] = hearth_chain_index_add_tree (index, trees->pdata[r]);
+  return ids;
+}
+
+/* A run missing from a side (not laid out) counts as having none of the chains. */
+static void
+sum_runs (HearthChainMatch *self,
+          guint             side,
+          GPtrArray        *trees,
+          guint           **ids)
+{
+  guint n = trees->len;
+
+  self->n_runs[side] = n;
+  self->run_self[side] = g_new0 (double, (gsize) MAX (self->n_chains, 1) * MAX (n, 1));
+  for (guint r = 0; r < n; r++)
+    {
+      HearthCallTree *tree = trees->pdata[r];
+
+      for (guint i = 0; tree != NULL && i < hearth_call_tree_get_n_nodes (tree); i++)
+        {
+          double own = hearth_call_tree_get_node (tree, i)->self_width;
+
+          self->run_self[side][(gsize) ids[r][i] * n + r] += isfinite (own) ? own : 0;
+        }
+      g_free (ids[r]);
+    }
+  g_free (ids);
+}
+
+/* Verdicts ---------------------------------------------------------------------------------- */
+
+/* A stack profile whose weights are seconds (Hearth's sampler, py-spy's speedscope) again
+ * with each stack weighing its number of samples: one sample that carried a long delay is
+ * still one sample. */
+static HearthProfile *
+counts_profile (HearthProfile *profile)
+{
+  HearthProfile *counts = _hearth_profile_new (hearth_profile_get_format (profile),
+                                               hearth_profile_get_kind (profile),
+                                               HEARTH_UNIT_SAMPLES);
+  guint n_functions = hearth_profile_get_n_functions (profile);
+  g_autofree guint *map = g_new (guint, MAX (n_functions, 1));
+  g_autofree guint *node_map = NULL;
+  const HearthStackNode *nodes;
+  guint n_nodes = 0;
+
+  for (guint i = 0; i < n_functions; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, i);
+
+      map[i] = f->frame != NULL
+               ? _hearth_profile_intern_frame (counts, f->frame, f->file, f->line, f->name)
+               : _hearth_profile_intern_function (counts, f->file, f->line, f->name);
+    }
+  nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
+  node_map = g_new0 (guint, MAX (n_nodes, 1));
+  for (guint i = 1; i < n_nodes; i++)
+    {
+      node_map[i] = _hearth_profile_stack_child (counts, node_map[nodes[i].parent],
+                                                 map[nodes[i].function]);
+      if (nodes[i].n_stacks > 0)
+        _hearth_profile_add_stack_at (counts, node_map[i], nodes[i].n_stacks);
+    }
+  _hearth_profile_finish (counts);
+  return counts;
+}
+
+/* The tree whose widths are sample counts: @tree itself when its unit is samples, else its
+ * profile's stacks counted (NULL without stacks: a sampled pstats file keeps no counts). */
+static HearthCallTree *
+counts_tree (HearthCallTree *tree)
+{
+  HearthProfile *profile = hearth_call_tree_get_profile (tree);
+  g_autoptr (HearthProfile) counts = NULL;
+  g_autoptr (GPtrArray) trees = NULL;
+
+  if (hearth_profile_get_unit (profile) == HEARTH_UNIT_SAMPLES)
+    return fine_tree (tree);
+  if (!hearth_profile_has_stacks (profile))
+    return NULL;
+  counts = counts_profile (profile);
+  trees = lay_out_runs (tree, &counts, 1);
+  return trees->pdata[0] != NULL ? g_object_ref (trees->pdata[0]) : NULL;
+}
+
+static gboolean
+sampled_pair (HearthChainMatch *self)
+{
+  HearthProfile *a = hearth_call_tree_get_profile (self->trees[0]);
+  HearthProfile *b = hearth_call_tree_get_profile (self->trees[1]);
+
+  return hearth_profile_get_kind (a) == HEARTH_KIND_SAMPLED &&
+         hearth_profile_get_kind (b) == HEARTH_KIND_SAMPLED &&
+         hearth_profile_get_unit (a) == hearth_profile_get_unit (b);
+}
+
+/* Each side's samples per chain; no test when a side keeps no counts. */
+static void
+sum_samples (HearthChainMatch *self,
+             HearthCallTree  **trees,
+             guint           **ids)
+{
+  for (guint r = 0; r < 2; r++)
+    {
+      if (trees[r] == NULL)
+        return;
+      self->samples[r] = g_new0 (double, MAX (self->n_chains, 1));
+      for (guint i = 0; i < hearth_call_tree_get_n_nodes (trees[r]); i++)
+        {
+          double own = hearth_call_tree_get_node (trees[r], i)->self_width;
+
+          self->samples[r][ids[r][i]] += isfinite (own) ? own : 0;
+        }
+      self->n_samples[r] = hearth_call_tree_get_n_nodes (trees[r]) > 0
+                           ? hearth_call_tree_get_node (trees[r], 0)->width : 0;
+    }
+}
+
+static void
+choose_test (HearthChainMatch *self)
+{
+  HearthProfile *a = hearth_call_tree_get_profile (self->trees[0]);
+  HearthProfile *b = hearth_call_tree_get_profile (self->trees[1]);
+
+  self->test = HEARTH_VERDICT_TEST_NONE;
+  if (hearth_profile_get_kind (a) != hearth_profile_get_kind (b) ||
+      hearth_profile_get_unit (a) != hearth_profile_get_unit (b))
+    return;
+  if (hearth_profile_get_kind (a) == HEARTH_KIND_SAMPLED)
+    {
+      if (self->samples[0] != NULL && self->samples[1] != NULL)
+        self->test = HEARTH_VERDICT_TEST_SAMPLES;
+    }
+  else if (self->n_runs[0] >= 2 && self->n_runs[1] >= 2)
+    self->test = HEARTH_VERDICT_TEST_RUNS;
+}
+
+static double
+mean_of (const double *values,
+         guint         n)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < n; i++)
+    sum += values[i];
+  return n > 0 ? sum / n : 0;
+}
+
+/* A chain's time on a side: the mean over its runs when runs were given, else the tree's. */
+static double
+side_value (HearthChainMatch *self,
+            const ChainSums  *s,
+            guint             side,
+            guint             chain)
+{
+  guint n = self->n_runs[side];
+
+  if (n == 0)
+    return s->self[side];
+  return mean_of (self->run_self[side] + (gsize) chain * n, n);
+}
+
+static HearthVerdict
+verdict_of (HearthChainMatch *self,
+            const ChainSums  *s,
+            guint             chain)
+{
+  switch (self->test)
+    {
+    case HEARTH_VERDICT_TEST_SAMPLES:
+      /* the samples of the drawn runs: with several runs a side, all of them added up */
+      return hearth_verdict_from_samples (self->samples[0][chain], self->n_samples[0],
+                                          self->samples[1][chain], self->n_samples[1]);
+    case HEARTH_VERDICT_TEST_RUNS:
+      return hearth_verdict_from_runs (self->run_self[0] + (gsize) chain * self->n_runs[0],
+                                       self->n_runs[0],
+                                       self->run_self[1] + (gsize) chain * self->n_runs[1],
+                                       self->n_runs[1]);
+    case HEARTH_VERDICT_TEST_NONE:
+    default:
+      return HEARTH_VERDICT_UNKNOWN;
+    }
+}
+
 static gint
 by_change (gconstpointer a,
            gconstpointer b)
@@ -271,10 +543,10 @@ collect_changes (HearthChainMatch *self,
 
       if (self->widest[0][c] < 0 && self->widest[1][c] < 0)
         continue;
-      if (s->self[0] == s->self[1])
+      change.before = side_value (self, s, 0, c);
+      change.after = side_value (self, s, 1, c);
+      if (change.before == change.after)
         continue;
-      change.before = s->self[0];
-      change.after = s->self[1];
       change.before_node = self->widest[0][c];
       change.after_node = self->widest[1][c];
       change.flags = HEARTH_CHAIN_CHANGE_NONE;
@@ -284,6 +556,7 @@ collect_changes (HearthChainMatch *self,
         change.flags |= HEARTH_CHAIN_CHANGE_GONE;
       if (s->estimated)
         change.flags |= HEARTH_CHAIN_CHANGE_ESTIMATED;
+      change.verdict = verdict_of (self, s, c);
       g_array_append_val (self->changes, change);
     }
   g_array_sort (self->changes, by_change);
@@ -304,12 +577,45 @@ HearthChainMatch *
 hearth_chain_match_new (HearthCallTree *before,
                         HearthCallTree *after)
 {
+  return hearth_chain_match_new_runs (before, after, NULL, 0, NULL, 0);
+}
+
+/**
+ * hearth_chain_match_new_runs:
+ * @before: the first side's tree (of its runs merged, when there are several)
+ * @after: the second side's tree
+ * @before_runs: (array length=n_before) (nullable): the runs @before adds up, each on its own
+ * @n_before: how many; 0 when @before is one run
+ * @after_runs: (array length=n_after) (nullable): the same for @after
+ * @n_after: how many
+ *
+ * As hearth_chain_match_new(), and with the runs of each side: a chain's time on a side is
+ * then its mean per run, and several deterministic runs a side give each change a verdict
+ * from the ranges of the runs. Sampled runs get theirs from the samples of the trees.
+ *
+ * Returns: (transfer full): the match
+ */
+HearthChainMatch *
+hearth_chain_match_new_runs (HearthCallTree        *before,
+                             HearthCallTree        *after,
+                             HearthProfile * const *before_runs,
+                             guint                  n_before,
+                             HearthProfile * const *after_runs,
+                             guint                  n_after)
+{
   g_autoptr (HearthChainIndex) index = NULL;
   g_autoptr (GArray) sums = NULL;
+  g_autoptr (GPtrArray) before_trees = NULL;
+  g_autoptr (GPtrArray) after_trees = NULL;
+  guint **run_ids[2];
+  HearthCallTree *counts[2] = { NULL, NULL };
+  guint *count_ids[2] = { NULL, NULL };
   HearthChainMatch *self;
 
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (before), NULL);
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (after), NULL);
+  g_return_val_if_fail (n_before == 0 || before_runs != NULL, NULL);
+  g_return_val_if_fail (n_after == 0 || after_runs != NULL, NULL);
 
   self = g_new0 (HearthChainMatch, 1);
   self->trees[0] = g_object_ref (before);
@@ -321,11 +627,31 @@ hearth_chain_match_new (HearthCallTree *before,
   sums = g_array_new (FALSE, TRUE, sizeof (ChainSums));
   sum_run (index, before, 0, sums);
   sum_run (index, after, 1, sums);
+  before_trees = lay_out_runs (before, before_runs, n_before);
+  after_trees = lay_out_runs (after, after_runs, n_after);
+  run_ids[0] = index_runs (index, before_trees);
+  run_ids[1] = index_runs (index, after_trees);
+  if (sampled_pair (self))
+    for (guint r = 0; r < 2; r++)
+      {
+        counts[r] = counts_tree (self->trees[r]);
+        if (counts[r] != NULL)
+          count_ids[r] = hearth_chain_index_add_tree (index, counts[r]);
+      }
   self->n_chains = hearth_chain_index_get_n_chains (index);
   g_array_set_size (sums, self->n_chains);
+  sum_runs (self, 0, before_trees, run_ids[0]);
+  sum_runs (self, 1, after_trees, run_ids[1]);
+  sum_samples (self, counts, count_ids);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_clear_object (&counts[r]);
+      g_free (count_ids[r]);
+    }
 
   find_widest (self, 0);
   find_widest (self, 1);
+  choose_test (self);
   collect_changes (self, sums);
   return self;
 }
@@ -344,6 +670,8 @@ hearth_chain_match_free (HearthChainMatch *self)
       g_clear_object (&self->trees[r]);
       g_free (self->ids[r]);
       g_free (self->widest[r]);
+      g_free (self->run_self[r]);
+      g_free (self->samples[r]);
     }
   g_clear_pointer (&self->changes, g_array_unref);
   g_free (self);
@@ -404,4 +732,33 @@ hearth_chain_match_get_tree (HearthChainMatch *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (run < 2, NULL);
   return self->trees[run];
+}
+
+/**
+ * hearth_chain_match_get_test:
+ * @self: a match
+ *
+ * Returns: the rule the verdicts of the changes come from
+ */
+HearthVerdictTest
+hearth_chain_match_get_test (HearthChainMatch *self)
+{
+  g_return_val_if_fail (self != NULL, HEARTH_VERDICT_TEST_NONE);
+  return self->test;
+}
+
+/**
+ * hearth_chain_match_get_n_runs:
+ * @self: a match
+ * @run: 0 (before) or 1 (after)
+ *
+ * Returns: how many runs that side adds up: 1 unless runs were given
+ */
+guint
+hearth_chain_match_get_n_runs (HearthChainMatch *self,
+                               guint             run)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (run < 2, 0);
+  return MAX (self->n_runs[run], 1);
 }

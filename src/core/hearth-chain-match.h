@@ -8,6 +8,7 @@
 #pragma once
 
 #include "hearth-call-tree.h"
+#include "hearth-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -46,8 +47,10 @@ typedef enum
  * @before_node: its widest bar in the first run's tree, or -1 when it has none there
  * @after_node: the same in the second run's tree
  * @flags: #HearthChainChangeFlags
+ * @verdict: #HearthVerdict: whether the change is larger than the noise
  *
- * How one chain changed from the first run to the second.
+ * How one chain changed from the first run to the second. With several runs on a side,
+ * @before (or @after) is the chain's mean time per run.
  */
 typedef struct
 {
@@ -56,6 +59,7 @@ typedef struct
   gint   before_node;
   gint   after_node;
   guint  flags;
+  guint  verdict;
 } HearthChainChange;
 
 /* The bars of two trees matched chain by chain, and the chains sorted by their change. */
@@ -63,6 +67,12 @@ typedef struct _HearthChainMatch HearthChainMatch;
 
 HearthChainMatch        *hearth_chain_match_new         (HearthCallTree   *before,
                                                          HearthCallTree   *after);
+HearthChainMatch        *hearth_chain_match_new_runs    (HearthCallTree   *before,
+                                                         HearthCallTree   *after,
+                                                         HearthProfile * const *before_runs,
+                                                         guint             n_before,
+                                                         HearthProfile * const *after_runs,
+                                                         guint             n_after);
 void                     hearth_chain_match_free        (HearthChainMatch *self);
 gint                     hearth_chain_match_get_peer    (HearthChainMatch *self,
                                                          guint             run,
@@ -70,6 +80,11 @@ gint                     hearth_chain_match_get_peer    (HearthChainMatch *self,
 const HearthChainChange *hearth_chain_match_get_changes (HearthChainMatch *self,
                                                          guint            *n_changes);
 HearthCallTree          *hearth_chain_match_get_tree    (HearthChainMatch *self,
+                                                         guint             run);
+HearthVerdictTest        hearth_chain_match_get_test    (HearthChainMatch *self);
+gint                     hearth_chain_match_root_in_run (HearthCallTree   *tree,
+                                                         HearthProfile    *run);
+guint                    hearth_chain_match_get_n_runs  (HearthChainMatch *self,
                                                          guint             run);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HearthChainMatch, hearth_chain_match_free)

@@ -273,6 +273,72 @@ hearth_report_spread (GString      *out,
   hearth_report_foreach_chain (hearth_spread_get_tree (spread), append_spread_line, data);
 }
 
+/* The chain of bar @node from the root, keys joined by `;` as in hearth_report_bars(). */
+static void
+append_node_chain (GString        *out,
+                   HearthCallTree *tree,
+                   guint           node)
+{
+  g_autoptr (GArray) functions = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n_nodes = hearth_call_tree_get_n_nodes (tree);
+
+  for (guint i = node; i < n_nodes; i = hearth_call_tree_get_node (tree, i)->parent)
+    g_array_append_val (functions, hearth_call_tree_get_node (tree, i)->function);
+  for (guint i = functions->len; i > 0; i--)
+    {
+      append_key (out, tree, g_array_index (functions, guint, i - 1));
+      if (i > 1)
+        g_string_append_c (out, ';');
+    }
+}
+
+/**
+ * hearth_report_changes:
+ * @out: where the text goes
+ * @match: two sides matched chain by chain
+ *
+ * One line per chain whose own time changed, in the match's order (largest absolute change
+ * first): `CHANGE%<TAB>BEFORE<TAB>AFTER<TAB>VERDICT<TAB>CHAIN`. BEFORE and AFTER are the time
+ * the chain's last function spends itself (its mean per run on a side of several runs), in
+ * the profile's unit with `%.9g`; CHANGE% is AFTER minus BEFORE as a share of the first
+ * side's run (its root, per run) with three decimals and a sign; VERDICT `real`, `noise` or
+ * `unknown`; CHAIN as in hearth_report_bars(), from the second side when it has the chain.
+ */
+void
+hearth_report_changes (GString          *out,
+                       HearthChainMatch *match)
+{
+  HearthCallTree *first;
+  const HearthChainChange *changes;
+  double total = 0;
+  guint n = 0;
+
+  g_return_if_fail (out != NULL && match != NULL);
+
+  first = hearth_chain_match_get_tree (match, 0);
+  if (hearth_call_tree_get_n_nodes (first) > 0)
+    total = hearth_call_tree_get_node (first, 0)->width / hearth_chain_match_get_n_runs (match, 0);
+  changes = hearth_chain_match_get_changes (match, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthChainChange *c = &changes[i];
+      double change = percent_of (c->after - c->before, total);
+      guint run = c->after_node >= 0 ? 1 : 0;
+
+      if (change >= 0)
+        g_string_append_c (out, '+');
+      append_number (out, "%.3f", change);
+      g_string_append_c (out, '\t');
+      append_number (out, "%.9g", c->before);
+      g_string_append_c (out, '\t');
+      append_number (out, "%.9g", c->after);
+      g_string_append_printf (out, "\t%s\t", hearth_verdict_to_string (c->verdict));
+      append_node_chain (out, hearth_chain_match_get_tree (match, run),
+                         (guint) (run == 1 ? c->after_node : c->before_node));
+      g_string_append_c (out, '\n');
+    }
+}
+
 /**
  * hearth_report_widest:
  * @out: where the text goes

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "hearth-call-tree.h"
+#include "hearth-chain-match.h"
 #include "hearth-function-table.h"
 #include "hearth-names.h"
 #include "hearth-sandwich.h"
@@ -20,6 +21,8 @@ G_BEGIN_DECLS
 
 void hearth_report_bars     (GString        *out,
                              HearthCallTree *tree);
+void hearth_report_changes  (GString               *out,
+                             HearthChainMatch      *match);
 void hearth_report_spread   (GString        *out,
                              HearthSpread   *spread);
 

@@ -287,6 +287,52 @@ read_options (GVariantDict  *dict,
   *any |= g_variant_dict_lookup (dict, "no-source", "b", &options->no_source);
 }
 
+/* `--compare --merge BEFORE… -- --merge AFTER…`: the option parser has taken the first
+ * --merge; the second (and any `--`) divides the files into the two sides. */
+static int
+compare_groups (HearthApplication       *self,
+                GApplicationCommandLine *command_line,
+                char                   **argv,
+                int                      argc,
+                const WindowOptions     *options)
+{
+  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) after = g_ptr_array_new_with_free_func (g_object_unref);
+  GPtrArray *sides[2] = { before, after };
+  HearthCompareWindow *window;
+  guint side = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--"))
+        continue;
+      if (g_str_equal (argv[i], "--merge") && side == 0)
+        side = 1;
+      else
+        g_ptr_array_add (sides[side],
+                         g_application_command_line_create_file_for_arg (command_line, argv[i]));
+    }
+  if (sides[0]->len == 0 || sides[1]->len == 0)
+    {
+      g_application_command_line_printerr (command_line, "hearth: %s\n",
+                                           _("--merge compares two groups of runs: --merge "
+                                             "BEFORE… -- --merge AFTER…"));
+      return 1;
+    }
+  window = hearth_compare_window_new (GTK_APPLICATION (self));
+  if (options != NULL)
+    {
+      for (guint run = 0; run < 2; run++)
+        apply_session_options (hearth_compare_window_get_session (window, run), options);
+      if (options->icicle)
+        hearth_compare_window_set_icicle (window, TRUE);
+    }
+  hearth_compare_window_open_groups (window, (GFile * const *) sides[0]->pdata, sides[0]->len,
+                                     (GFile * const *) sides[1]->pdata, sides[1]->len);
+  gtk_window_present (GTK_WINDOW (window));
+  return 0;
+}
+
 static int
 hearth_application_command_line (GApplication            *app,
                                  GApplicationCommandLine *command_line)
@@ -306,6 +352,13 @@ hearth_application_command_line (GApplication            *app,
   for (int i = 1; i < argc; i++)
     g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line, argv[i]));
 
+  if (compare && merge)
+    {
+      int status = compare_groups (self, command_line, argv, argc, any ? &options : NULL);
+
+      g_strfreev (options.mine);
+      return status;
+    }
   if (compare && files->len != 2)
     {
       g_application_command_line_printerr (command_line, "hearth: %s\n",

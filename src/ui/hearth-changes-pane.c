@@ -45,6 +45,7 @@ struct _HearthChangeRow
   gint     before_node;
   gint     after_node;
   guint    flags;
+  guint    verdict;
 };
 
 G_DEFINE_FINAL_TYPE (HearthChangeRow, hearth_change_row, G_TYPE_OBJECT)
@@ -130,6 +131,14 @@ hearth_change_row_get_flags (HearthChangeRow *self)
   return self->flags;
 }
 
+/** hearth_change_row_get_verdict: Returns: #HearthVerdict, whether the change is real */
+guint
+hearth_change_row_get_verdict (HearthChangeRow *self)
+{
+  g_return_val_if_fail (HEARTH_IS_CHANGE_ROW (self), HEARTH_VERDICT_UNKNOWN);
+  return self->verdict;
+}
+
 /* Pane ------------------------------------------------------------------------------------- */
 
 struct _HearthChangesPane
@@ -141,8 +150,10 @@ struct _HearthChangesPane
   /* children */
   GtkWidget           *stack;
   GtkWidget           *view;
+  GtkWidget           *note;
   GtkWidget           *footer;
   GtkColumnViewColumn *flags_column;
+  GtkColumnViewColumn *verdict_column;
 };
 
 G_DEFINE_FINAL_TYPE (HearthChangesPane, hearth_changes_pane, GTK_TYPE_WIDGET)
@@ -162,6 +173,7 @@ enum
   COLUMN_AFTER,
   COLUMN_CHANGE,
   COLUMN_FLAGS,
+  COLUMN_VERDICT,
 };
 
 static char *
@@ -184,11 +196,32 @@ signed_value (HearthSession *session,
   return g_strconcat (value < 0 ? "−" : "+", magnitude, NULL);
 }
 
+/* Why a row is real or noise, for its tooltip. */
+static const char *
+verdict_reason (HearthVerdictTest test,
+                guint             verdict)
+{
+  if (test == HEARTH_VERDICT_TEST_SAMPLES)
+    return verdict == HEARTH_VERDICT_REAL
+           ? _("Real: its share of the samples moved by more than three standard errors and "
+               "by at least 1% of the run")
+           : _("Noise: its share of the samples moved no more than runs of this many samples "
+               "vary by");
+  if (test == HEARTH_VERDICT_TEST_RUNS)
+    return verdict == HEARTH_VERDICT_REAL
+           ? _("Real: the runs of the two sides do not overlap, and their means differ by "
+               "more than the runs of a side spread")
+           : _("Noise: the runs of the two sides overlap, or their means differ by less than "
+               "the runs of a side spread");
+  return NULL;
+}
+
 static HearthChangeRow *
 row_new (HearthSession           *before,
          HearthSession           *after,
          const HearthChainChange *change,
-         double                   before_total)
+         double                   before_total,
+         HearthVerdictTest        test)
 {
   HearthChangeRow *row = g_object_new (HEARTH_TYPE_CHANGE_ROW, NULL);
   double delta = change->after - change->before;
@@ -203,6 +236,7 @@ row_new (HearthSession           *before,
   row->before_node = change->before_node;
   row->after_node = change->after_node;
   row->flags = change->flags;
+  row->verdict = change->verdict;
   /* a chain absent from a run shows a dash there, not a zero */
   row->before_text = (change->flags & HEARTH_CHAIN_CHANGE_NEW)
                      ? g_strdup ("—") : hearth_session_format_value (before, change->before);
@@ -223,8 +257,47 @@ row_new (HearthSession           *before,
   if (change->flags & HEARTH_CHAIN_CHANGE_ESTIMATED)
     g_string_append_printf (detail, "\n%s", _("A change of an estimate: the chain’s time is "
                                               "estimated in either run"));
+  if (verdict_reason (test, change->verdict) != NULL)
+    g_string_append_printf (detail, "\n%s", verdict_reason (test, change->verdict));
   row->detail = g_string_free (detail, FALSE);
   return row;
+}
+
+/* The line above the list: what the verdicts can and cannot say. */
+static void
+update_note (HearthChangesPane *self,
+             HearthChainMatch  *match,
+             HearthVerdictTest  test,
+             gboolean           all_noise)
+{
+  g_autoptr (GString) note = g_string_new (NULL);
+  HearthProfile *profile = NULL;
+
+  if (match != NULL)
+    profile = hearth_call_tree_get_profile (hearth_chain_match_get_tree (match, 0));
+  if (match != NULL && test == HEARTH_VERDICT_TEST_NONE && profile != NULL &&
+      hearth_profile_get_kind (profile) != HEARTH_KIND_SAMPLED &&
+      hearth_profile_get_kind (profile) ==
+      hearth_profile_get_kind (hearth_call_tree_get_profile (hearth_chain_match_get_tree (match, 1))))
+    g_string_append (note, _("Timings vary from run to run: one run on each side cannot tell "
+                             "a real change from noise. Profile each version a few more "
+                             "times and compare the runs as two groups (hearth --compare "
+                             "--merge BEFORE… -- --merge AFTER…)."));
+  else if (all_noise)
+    g_string_append (note, _("No change larger than the noise."));
+  if (match != NULL && (hearth_chain_match_get_n_runs (match, 0) > 1 ||
+                        hearth_chain_match_get_n_runs (match, 1) > 1))
+    {
+      if (note->len > 0)
+        g_string_append_c (note, ' ');
+      /* translators: the compare window's Changes pane, with groups of runs on each side */
+      g_string_append_printf (note, _("The times listed are means per run of %u runs "
+                                      "before and %u after; the graphs add the runs up."),
+                              hearth_chain_match_get_n_runs (match, 0),
+                              hearth_chain_match_get_n_runs (match, 1));
+    }
+  gtk_label_set_text (GTK_LABEL (self->note), note->str);
+  gtk_widget_set_visible (self->note, note->len > 0);
 }
 
 /**
@@ -244,22 +317,32 @@ hearth_changes_pane_set_match (HearthChangesPane *self,
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   const HearthChainChange *changes = NULL;
-  gboolean any_estimated = FALSE;
+  HearthVerdictTest test = HEARTH_VERDICT_TEST_NONE;
+  gboolean any_estimated = FALSE, any_real = FALSE;
+  double total = 0;
   guint n = 0;
 
   g_return_if_fail (HEARTH_IS_CHANGES_PANE (self));
 
   if (match != NULL && before != NULL && after != NULL)
-    changes = hearth_chain_match_get_changes (match, &n);
+    {
+      changes = hearth_chain_match_get_changes (match, &n);
+      test = hearth_chain_match_get_test (match);
+      /* with several runs a side, a chain's times are means per run: so is the share */
+      total = hearth_session_get_run_total (before) / hearth_chain_match_get_n_runs (match, 0);
+    }
   for (guint i = 0; i < MIN (n, MAX_CHANGES); i++)
     {
-      g_ptr_array_add (rows, row_new (before, after, &changes[i],
-                                      hearth_session_get_run_total (before)));
+      g_ptr_array_add (rows, row_new (before, after, &changes[i], total, test));
       any_estimated |= (changes[i].flags & HEARTH_CHAIN_CHANGE_ESTIMATED) != 0;
     }
+  for (guint i = 0; i < n; i++)
+    any_real |= changes[i].verdict == HEARTH_VERDICT_REAL;
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
   gtk_column_view_column_set_visible (self->flags_column, any_estimated);
+  gtk_column_view_column_set_visible (self->verdict_column, test != HEARTH_VERDICT_TEST_NONE);
+  update_note (self, match, test, n > 0 && !any_real);
 
   if (n > MAX_CHANGES)
     {
@@ -272,6 +355,22 @@ hearth_changes_pane_set_match (HearthChangesPane *self,
     gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "waiting");
   else
     gtk_stack_set_visible_child_name (GTK_STACK (self->stack), n > 0 ? "changes" : "empty");
+}
+
+/**
+ * hearth_changes_pane_get_note:
+ * @self: a #HearthChangesPane
+ *
+ * Returns: (nullable): the line above the list (what the verdicts rest on), or %NULL when
+ *   it is hidden
+ */
+const char *
+hearth_changes_pane_get_note (HearthChangesPane *self)
+{
+  g_return_val_if_fail (HEARTH_IS_CHANGES_PANE (self), NULL);
+  if (!gtk_widget_get_visible (self->note))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->note));
 }
 
 /**
@@ -339,6 +438,8 @@ setup_cell (GtkSignalListItemFactory *factory,
     }
   if (column == COLUMN_FLAGS)
     gtk_widget_add_css_class (label, "estimate-tag");
+  if (column == COLUMN_VERDICT)
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_list_item_set_child (item, label);
 }
 
@@ -351,12 +452,27 @@ bind_cell (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_list_item_get_child (item);
   const char *text = "";
 
+  /* a change within the noise stays in the list, quietly */
+  if (row->verdict == HEARTH_VERDICT_NOISE)
+    gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
   switch (GPOINTER_TO_UINT (user_data))
     {
     case COLUMN_CHAIN:
       hearth_chain_label_set_chain (HEARTH_CHAIN_LABEL (label), row->chain);
       gtk_widget_set_tooltip_text (label, row->detail);
       return;
+    case COLUMN_VERDICT:
+      /* translators: the verdict of a change in the Changes pane: larger than the noise */
+      text = row->verdict == HEARTH_VERDICT_REAL ? C_("verdict", "real")
+             /* translators: the verdict of a change: within what runs vary by */
+             : row->verdict == HEARTH_VERDICT_NOISE ? C_("verdict", "noise") : "";
+      if (row->verdict == HEARTH_VERDICT_REAL)
+        gtk_widget_add_css_class (label, "verdict-real");
+      else
+        gtk_widget_remove_css_class (label, "verdict-real");
+      break;
     case COLUMN_BEFORE:
       text = row->before_text;
       break;
@@ -449,6 +565,7 @@ hearth_changes_pane_init (HearthChangesPane *self)
   g_autoptr (GtkColumnViewColumn) after = column_new (_("After"), COLUMN_AFTER);
   g_autoptr (GtkColumnViewColumn) change = column_new (_("Change"), COLUMN_CHANGE);
   g_autoptr (GtkColumnViewColumn) flags = column_new (NULL, COLUMN_FLAGS);
+  g_autoptr (GtkColumnViewColumn) verdict = column_new (NULL, COLUMN_VERDICT);
   GtkWidget *waiting;
 
   self->rows = g_list_store_new (HEARTH_TYPE_CHANGE_ROW);
@@ -471,6 +588,8 @@ hearth_changes_pane_init (HearthChangesPane *self)
   gtk_column_view_set_single_click_activate (GTK_COLUMN_VIEW (self->view), TRUE);
   gtk_column_view_set_show_column_separators (GTK_COLUMN_VIEW (self->view), FALSE);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), change);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), verdict);
+  self->verdict_column = verdict;
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), before);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), after);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), flags);
@@ -480,6 +599,12 @@ hearth_changes_pane_init (HearthChangesPane *self)
                                   _("Changes"), -1);
   g_signal_connect (self->view, "activate", G_CALLBACK (row_activated), self);
 
+  self->note = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->note), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->note), 0);
+  gtk_widget_add_css_class (self->note, "changes-note");
+  gtk_widget_set_visible (self->note, FALSE);
+  gtk_box_append (GTK_BOX (box), self->note);
   self->footer = _hearth_pane_pack_list (GTK_BOX (box), self->view);
   gtk_stack_add_named (GTK_STACK (self->stack), box, "changes");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "waiting");

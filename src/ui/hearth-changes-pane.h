@@ -25,6 +25,7 @@ double      hearth_change_row_get_change      (HearthChangeRow *self);
 gint        hearth_change_row_get_before_node (HearthChangeRow *self);
 gint        hearth_change_row_get_after_node  (HearthChangeRow *self);
 guint       hearth_change_row_get_flags       (HearthChangeRow *self);
+guint       hearth_change_row_get_verdict     (HearthChangeRow *self);
 
 #define HEARTH_TYPE_CHANGES_PANE (hearth_changes_pane_get_type ())
 
@@ -38,5 +39,6 @@ void        hearth_changes_pane_set_match    (HearthChangesPane *self,
 GListModel *hearth_changes_pane_get_rows     (HearthChangesPane *self);
 void        hearth_changes_pane_activate_row (HearthChangesPane *self,
                                               guint              position);
+const char *hearth_changes_pane_get_note     (HearthChangesPane *self);
 
 G_END_DECLS

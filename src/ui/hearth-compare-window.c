@@ -20,6 +20,7 @@
 #include "hearth-flame-view.h"
 #include "hearth-gtk-compat.h"
 #include "hearth-legend.h"
+#include "hearth-profile-merge.h"
 #include "hearth-ui-resources.h"
 
 /**
@@ -43,6 +44,7 @@ struct _HearthCompareWindow
   char                 *run_names[2];   /* set by the opener, else the files' names */
   HearthChainMatch     *match;
   GCancellable         *match_cancellable;
+  GPtrArray            *runs[2];        /* a side's runs when it merges several, else NULL */
   gboolean              normalized;
   gboolean              syncing;
 
@@ -383,26 +385,44 @@ fit_views (GtkWidget     *paned,
 
 /* Matching the chains of both runs, in a thread -------------------------------------------------- */
 
+typedef struct
+{
+  HearthCallTree *trees[2];
+  GPtrArray      *runs[2];
+} MatchData;
+
 static void
 match_thread (GTask        *task,
               gpointer      source_object,
               gpointer      task_data,
               GCancellable *cancellable)
 {
-  HearthCallTree **trees = task_data;
+  MatchData *data = task_data;
+  HearthProfile * const *runs[2] = { NULL, NULL };
+  guint n[2] = { 0, 0 };
 
-  g_task_return_pointer (task, hearth_chain_match_new (trees[0], trees[1]),
+  for (guint r = 0; r < 2; r++)
+    if (data->runs[r] != NULL)
+      {
+        runs[r] = (HearthProfile * const *) data->runs[r]->pdata;
+        n[r] = data->runs[r]->len;
+      }
+  g_task_return_pointer (task, hearth_chain_match_new_runs (data->trees[0], data->trees[1],
+                                                            runs[0], n[0], runs[1], n[1]),
                          (GDestroyNotify) hearth_chain_match_free);
 }
 
 static void
-free_trees (gpointer data)
+match_data_free (gpointer pointer)
 {
-  HearthCallTree **trees = data;
+  MatchData *data = pointer;
 
-  g_clear_object (&trees[0]);
-  g_clear_object (&trees[1]);
-  g_free (trees);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_clear_object (&data->trees[r]);
+      g_clear_pointer (&data->runs[r], g_ptr_array_unref);
+    }
+  g_free (data);
 }
 
 static void
@@ -447,13 +467,16 @@ trees_changed (HearthCompareWindow *self)
   if (both_laid_out (self))
     {
       g_autoptr (GTask) task = NULL;
-      HearthCallTree **trees = g_new0 (HearthCallTree *, 2);
+      MatchData *data = g_new0 (MatchData, 1);
 
-      trees[0] = g_object_ref (hearth_session_get_tree (self->sessions[0]));
-      trees[1] = g_object_ref (hearth_session_get_tree (self->sessions[1]));
+      for (guint r = 0; r < 2; r++)
+        {
+          data->trees[r] = g_object_ref (hearth_session_get_tree (self->sessions[r]));
+          data->runs[r] = self->runs[r] != NULL ? g_ptr_array_ref (self->runs[r]) : NULL;
+        }
       self->match_cancellable = g_cancellable_new ();
       task = g_task_new (self, self->match_cancellable, match_done, NULL);
-      g_task_set_task_data (task, trees, free_trees);
+      g_task_set_task_data (task, data, match_data_free);
       g_task_run_in_thread (task, match_thread);
     }
 }
@@ -493,6 +516,148 @@ hearth_compare_window_load_run (HearthCompareWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   hearth_session_load_async (self->sessions[run], file, NULL, load_done, g_object_ref (self));
+}
+
+/* Groups of runs ----------------------------------------------------------------------------- */
+
+typedef struct
+{
+  GPtrArray *files[2];    /* GFile */
+  GPtrArray *runs[2];     /* HearthProfile, as loaded */
+  HearthProfile *merged[2];
+} GroupsData;
+
+static void
+groups_data_free (gpointer pointer)
+{
+  GroupsData *data = pointer;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_clear_pointer (&data->files[r], g_ptr_array_unref);
+      g_clear_pointer (&data->runs[r], g_ptr_array_unref);
+      g_clear_object (&data->merged[r]);
+    }
+  g_free (data);
+}
+
+static void
+groups_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  GroupsData *data = task_data;
+  GError *error = NULL;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      data->runs[r] = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < data->files[r]->len; i++)
+        {
+          HearthProfile *run = hearth_profile_load_file (data->files[r]->pdata[i], cancellable,
+                                                         &error);
+
+          if (run == NULL)
+            {
+              g_task_return_error (task, error);
+              return;
+            }
+          g_ptr_array_add (data->runs[r], run);
+        }
+      data->merged[r] = hearth_profile_merge ((HearthProfile * const *) data->runs[r]->pdata,
+                                              data->runs[r]->len, &error);
+      if (data->merged[r] == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/* A side of several runs is named after its first file and how many there are. */
+static char *
+group_name (GPtrArray *files)
+{
+  g_autofree char *first = g_file_get_basename (files->pdata[0]);
+
+  if (files->len == 1)
+    return g_steal_pointer (&first);
+  /* translators: a side of the compare window that adds up several runs: the first file
+   * and how many runs */
+  return g_strdup_printf (ngettext ("%s … (%u run)", "%s … (%u runs)", files->len), first,
+                          files->len);
+}
+
+static void
+groups_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (source);
+  GroupsData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      show_message (self, GTK_MESSAGE_ERROR, _("The runs cannot be compared"), error->message);
+      gtk_label_set_text (GTK_LABEL (self->loading_label), _("Nothing to compare"));
+      gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), FALSE);
+      return;
+    }
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *name = group_name (data->files[r]);
+
+      hearth_compare_window_set_run_name (self, r, name);
+      hearth_session_set_profile (self->sessions[r], data->merged[r], NULL, NULL);
+      /* after the profile: setting one drops the runs of the one before */
+      g_clear_pointer (&self->runs[r], g_ptr_array_unref);
+      self->runs[r] = g_ptr_array_ref (data->runs[r]);
+    }
+  trees_changed (self);
+}
+
+/**
+ * hearth_compare_window_open_groups:
+ * @self: a #HearthCompareWindow
+ * @before: (array length=n_before): the first side's runs, profile files of one program
+ * @n_before: how many, at least one
+ * @after: (array length=n_after): the second side's runs
+ * @n_after: how many, at least one
+ *
+ * Loads and adds up the runs of each side in a thread, as `--merge` does; each side is
+ * drawn merged, and the Changes pane compares the runs of one side with the other's.
+ */
+void
+hearth_compare_window_open_groups (HearthCompareWindow *self,
+                                   GFile * const       *before,
+                                   guint                n_before,
+                                   GFile * const       *after,
+                                   guint                n_after)
+{
+  g_autoptr (GTask) task = NULL;
+  GroupsData *data;
+
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (n_before > 0 && n_after > 0);
+
+  data = g_new0 (GroupsData, 1);
+  for (guint r = 0; r < 2; r++)
+    {
+      GFile * const *files = r == 0 ? before : after;
+      guint n = r == 0 ? n_before : n_after;
+
+      data->files[r] = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (data->files[r], g_object_ref (files[i]));
+    }
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), TRUE);
+  gtk_label_set_text (GTK_LABEL (self->loading_label), _("Reading both runs…"));
+  task = g_task_new (self, NULL, groups_done, NULL);
+  g_task_set_task_data (task, data, groups_data_free);
+  g_task_run_in_thread (task, groups_thread);
 }
 
 /* Export ------------------------------------------------------------------------------------- */
@@ -568,6 +733,8 @@ hearth_compare_window_dispose (GObject *object)
   g_clear_pointer (&self->match, hearth_chain_match_free);
   g_clear_object (&self->sessions[0]);
   g_clear_object (&self->sessions[1]);
+  g_clear_pointer (&self->runs[0], g_ptr_array_unref);
+  g_clear_pointer (&self->runs[1], g_ptr_array_unref);
 
   G_OBJECT_CLASS (hearth_compare_window_parent_class)->dispose (object);
 }
@@ -792,6 +959,7 @@ hearth_compare_window_set_run (HearthCompareWindow *self,
   g_return_if_fail (run < 2);
   g_return_if_fail (HEARTH_IS_PROFILE (profile));
 
+  g_clear_pointer (&self->runs[run], g_ptr_array_unref);
   hearth_session_set_profile (self->sessions[run], profile, names, tree);
 }
 

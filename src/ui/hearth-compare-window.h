@@ -22,6 +22,11 @@ HearthCompareWindow *hearth_compare_window_new         (GtkApplication      *app
 void                 hearth_compare_window_open        (HearthCompareWindow *self,
                                                         GFile               *before,
                                                         GFile               *after);
+void                 hearth_compare_window_open_groups (HearthCompareWindow *self,
+                                                        GFile * const       *before,
+                                                        guint                n_before,
+                                                        GFile * const       *after,
+                                                        guint                n_after);
 void                 hearth_compare_window_load_run    (HearthCompareWindow *self,
                                                         guint                run,
                                                         GFile               *file);
