@@ -9,6 +9,7 @@
 
 import contextlib
 import io
+import marshal
 import math
 import os
 import pstats
@@ -242,6 +243,19 @@ def pstats_truth(folder, before, after, group):
     return want
 
 
+def made_run(folder, name, work):
+    """A cProfile file written by hand, as pstats.dump_stats writes one: main calls work,
+    which takes @work seconds."""
+    main = ("job.py", 1, "main")
+    job = ("job.py", 5, "work")
+    stats = {main: (1, 1, 0.01, 0.01 + work, {}),
+             job: (1, 1, work, work, {main: (1, 1, work, work)})}
+    path = os.path.join(folder, name)
+    with open(path, "wb") as f:
+        marshal.dump(stats, f)
+    return path
+
+
 def profile_runs(folder, prefix, n, count):
     script = write(folder, "job.py", SCRIPT)
     paths = []
@@ -266,8 +280,22 @@ def test_pstats(folder):
     want = pstats_truth(folder, slow, fast, True)
     proc = run("--print", "changes", "--merge", *slow, "--", "--merge", *fast)
     compare("three runs a side of a script", proc, want)
-    work = [w for c, w in want.items() if c.endswith(":work")]
-    check(len(work) == 1 and work[0][3] == "real", "work ten times shorter: real", str(work))
+    # the verdict of the runs' own work: hand-made runs, since a busy machine can make one
+    # real run of a script several times slower than the others
+    for name, before, after, verdict in (
+            ("work ten times shorter: real", (1.0, 1.1, 0.95), (0.1, 0.11, 0.095), "real"),
+            ("work within the runs' spread: noise", (1.0, 1.1, 0.95), (1.05, 0.9, 1.0),
+             "noise"),
+            ("ranges apart by less than their spread: noise", (1.0, 1.5, 1.1), (1.6, 1.7, 2.3),
+             "noise")):
+        slow_runs = [made_run(folder, "b%d.prof" % i, w) for i, w in enumerate(before)]
+        fast_runs = [made_run(folder, "a%d.prof" % i, w) for i, w in enumerate(after)]
+        want = pstats_truth(folder, slow_runs, fast_runs, True)
+        proc = run("--print", "changes", "--merge", *slow_runs, "--", "--merge", *fast_runs)
+        work = [w for c, w in want.items() if c.endswith(":work")]
+        got = [line for line in proc.stdout.decode().splitlines() if line.endswith(":work")]
+        check(len(work) == 1 and work[0][3] == verdict and len(got) == 1 and
+              got[0].split("\t")[3] == verdict, name, str(work) + " " + str(got))
     # the same runs on both sides: nothing changed
     proc = run("--print", "changes", "--merge", *slow, "--", "--merge", *slow)
     check(proc.returncode == 0 and proc.stdout == b"", "the same group twice: no change",
