@@ -200,6 +200,57 @@ test_open_move_back (Fixture       *f,
   g_assert_cmpstr (page (f), ==, "flame");
 }
 
+static GtkWidget *
+focus (Fixture *f)
+{
+  return gtk_root_get_focus (GTK_ROOT (f->window));
+}
+
+/* Ctrl+Return on the graph's selected bar opens its sandwich; Escape and Alt+Left, pressed
+ * where the focus is, go Back, from the first sandwich to the graph. */
+static void
+test_keys (Fixture       *f,
+           gconstpointer  data)
+{
+  guint msd, main_function;
+  double x = 0, y = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+  msd = function_named (f, "walkers.py", 53, "msd_slow");
+  main_function = function_named (f, "walkers.py", 72, "main");
+  hearth_session_set_selected (f->session, hearth_session_find_widest_node (f->session, msd));
+  gtk_widget_grab_focus (f->window->flame_view);
+  g_assert_true (gtk_widget_is_ancestor (focus (f), f->window->flame_view) ||
+                 focus (f) == f->window->flame_view);
+
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Return, GDK_CONTROL_MASK));
+  g_assert_cmpstr (page (f), ==, "sandwich");
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, msd);
+  /* the focus is in the sandwich, so its keys work at once */
+  g_assert_true (gtk_widget_is_ancestor (focus (f), GTK_WIDGET (f->view)));
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Escape, 0));
+  g_assert_cmpstr (page (f), ==, "flame");
+  g_assert_true (focus (f) == f->window->flame_view ||
+                 gtk_widget_is_ancestor (focus (f), f->window->flame_view));
+
+  /* again, one step on to main, then Alt+Left twice */
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Return, GDK_CONTROL_MASK));
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, msd);
+  g_assert_true (bar_middle (f, HEARTH_SANDWICH_CALLERS, main_function, &x, &y));
+  g_assert_true (hearth_sandwich_view_click (f->view, x, y));
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, main_function);
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Left, GDK_ALT_MASK));
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, msd);
+  g_assert_cmpstr (page (f), ==, "sandwich");
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Left, GDK_ALT_MASK));
+  g_assert_cmpstr (page (f), ==, "flame");
+
+  /* plain Return on the bar zooms, it opens nothing */
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Return, 0));
+  g_assert_cmpstr (page (f), ==, "flame");
+}
+
 /* The Functions table's Show Sandwich button: for the selected row, walker_msd (the largest
  * own time, pstats: 13.81 s) first. */
 static void
@@ -283,6 +334,7 @@ main (int   argc,
   g_test_add ("/sandwich-view/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("open-move-back", test_open_move_back);
+  ADD ("keys", test_keys);
   ADD ("from-functions", test_from_functions);
   ADD ("from-warnings", test_from_warnings);
   ADD ("reload-closes", test_reload_closes);
