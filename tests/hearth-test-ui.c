@@ -298,3 +298,51 @@ hearth_test_find_button (GtkWidget  *widget,
     }
   return NULL;
 }
+
+/* The shortcut of one of @widget's shortcut controllers (its class's bindings among them)
+ * that @trigger sets off, or NULL. */
+static GtkShortcut *
+find_shortcut (GtkWidget          *widget,
+               GtkShortcutTrigger *trigger)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint c = 0; c < g_list_model_get_n_items (controllers); c++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, c);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)); s++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), trigger))
+            return shortcut;
+        }
+    }
+  return NULL;
+}
+
+/* A key pressed on @focus, as GTK hands it on when nothing captures it: the first shortcut
+ * for it on @focus or an ancestor, nearest first, is activated there. GTK 4 has no way to
+ * make a key event in a test, so this follows the bindings instead.
+ * Returns: whether a shortcut took it */
+gboolean
+hearth_test_press_key (GtkWidget       *focus,
+                       guint            keyval,
+                       GdkModifierType  modifiers)
+{
+  g_autoptr (GtkShortcutTrigger) trigger = gtk_keyval_trigger_new (keyval, modifiers);
+
+  for (GtkWidget *widget = focus; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      GtkShortcut *shortcut = find_shortcut (widget, trigger);
+
+      if (shortcut != NULL)
+        return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut),
+                                             GTK_SHORTCUT_ACTION_EXCLUSIVE, widget,
+                                             gtk_shortcut_get_arguments (shortcut));
+    }
+  return FALSE;
+}

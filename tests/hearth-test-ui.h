@@ -44,6 +44,9 @@ GtkWidget *hearth_test_open_window   (HearthApplication    *app,
 
 GtkWidget *hearth_test_find_button   (GtkWidget            *widget,
                                       const char           *label);
+gboolean  hearth_test_press_key      (GtkWidget            *focus,
+                                      guint                 keyval,
+                                      GdkModifierType       modifiers);
 
 HearthApplication *hearth_test_ui_new_application (int    *argc,
                                                    char ***argv);

@@ -96,6 +96,44 @@ bar_middle (Fixture            *f,
   return FALSE;
 }
 
+static char *
+tooltip_of (Fixture            *f,
+            HearthSandwichPart  part,
+            guint               function)
+{
+  double x = 0, y = 0;
+
+  g_assert_true (bar_middle (f, part, function, &x, &y));
+  return hearth_sandwich_view_dup_tooltip (f->view, x, y);
+}
+
+/* The shares in msd_slow's sandwich, from pstats on before.prof: msd_slow's cumtime is
+ * 13.951302 s (shown as 14.0 s), the run (total_tt) 14.628456 s. Its one caller main gives
+ * all of it: 100.0% of msd_slow's time, 13.951302 / 14.628456 = 95.4% of the run. Its callee
+ * <listcomp> (line 54) takes 13.946669 s (13.9 s): 13.946669 / 13.951302 = 99.97%, shown as
+ * 100.0%, and 13.946669 / 14.628456 = 95.3% of the run. The function's own row: 100.0%,
+ * 95.4%. */
+static void
+assert_tooltips (Fixture *f)
+{
+  g_autofree char *caller = tooltip_of (f, HEARTH_SANDWICH_CALLERS,
+                                        function_named (f, "walkers.py", 72, "main"));
+  g_autofree char *callee = tooltip_of (f, HEARTH_SANDWICH_CALLEES,
+                                        function_named (f, "walkers.py", 54, "<listcomp>"));
+  g_autofree char *own = NULL;
+  double y = hearth_sandwich_render_get_function_y (hearth_sandwich_view_get_render (f->view),
+                                                    500) + 2;
+
+  own = hearth_sandwich_view_dup_tooltip (f->view, 10, y);
+  g_assert_nonnull (strstr (caller, "\nTime in msd_slow through here: 14.0 s, 100.0% of its "
+                                    "time, 95.4% of the run"));
+  g_assert_nonnull (strstr (callee, "\n13.9 s, 100.0% of msd_slow's time, 95.3% of the run"));
+  g_assert_nonnull (strstr (own, "\n14.0 s, 100.0% of msd_slow's time, 95.4% of the run"));
+  g_assert_true (g_str_has_prefix (own, "msd_slow"));
+  /* the main graph's wording, false here, is not used */
+  g_assert_null (strstr (caller, "s, 100.0% of the run"));
+}
+
 /* walkers.py: main -> msd_slow -> <listcomp> (line 54) -> walker_msd, each with one caller
  * (pstats). From the graph's context menu action, then by clicks on a caller and a callee,
  * and Back all the way to the graph. */
@@ -131,6 +169,7 @@ test_open_move_back (Fixture       *f,
   tooltip = hearth_sandwich_view_dup_tooltip (f->view, x, y);
   g_assert_nonnull (tooltip);
   g_assert_true (g_str_has_prefix (tooltip, "main"));
+  assert_tooltips (f);
   g_assert_true (hearth_sandwich_view_click (f->view, x, y));
   g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, main_function);
   g_assert_cmpuint (hearth_sandwich_view_get_depth (f->view), ==, 1);
@@ -158,6 +197,57 @@ test_open_move_back (Fixture       *f,
   g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, msd);
   g_assert_cmpstr (page (f), ==, "sandwich");
   hearth_sandwich_view_back (f->view);
+  g_assert_cmpstr (page (f), ==, "flame");
+}
+
+static GtkWidget *
+focus (Fixture *f)
+{
+  return gtk_root_get_focus (GTK_ROOT (f->window));
+}
+
+/* Ctrl+Return on the graph's selected bar opens its sandwich; Escape and Alt+Left, pressed
+ * where the focus is, go Back, from the first sandwich to the graph. */
+static void
+test_keys (Fixture       *f,
+           gconstpointer  data)
+{
+  guint msd, main_function;
+  double x = 0, y = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+  msd = function_named (f, "walkers.py", 53, "msd_slow");
+  main_function = function_named (f, "walkers.py", 72, "main");
+  hearth_session_set_selected (f->session, hearth_session_find_widest_node (f->session, msd));
+  gtk_widget_grab_focus (f->window->flame_view);
+  g_assert_true (gtk_widget_is_ancestor (focus (f), f->window->flame_view) ||
+                 focus (f) == f->window->flame_view);
+
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Return, GDK_CONTROL_MASK));
+  g_assert_cmpstr (page (f), ==, "sandwich");
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, msd);
+  /* the focus is in the sandwich, so its keys work at once */
+  g_assert_true (gtk_widget_is_ancestor (focus (f), GTK_WIDGET (f->view)));
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Escape, 0));
+  g_assert_cmpstr (page (f), ==, "flame");
+  g_assert_true (focus (f) == f->window->flame_view ||
+                 gtk_widget_is_ancestor (focus (f), f->window->flame_view));
+
+  /* again, one step on to main, then Alt+Left twice */
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Return, GDK_CONTROL_MASK));
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, msd);
+  g_assert_true (bar_middle (f, HEARTH_SANDWICH_CALLERS, main_function, &x, &y));
+  g_assert_true (hearth_sandwich_view_click (f->view, x, y));
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, main_function);
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Left, GDK_ALT_MASK));
+  g_assert_cmpint (hearth_sandwich_view_get_function (f->view), ==, msd);
+  g_assert_cmpstr (page (f), ==, "sandwich");
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Left, GDK_ALT_MASK));
+  g_assert_cmpstr (page (f), ==, "flame");
+
+  /* plain Return on the bar zooms, it opens nothing */
+  g_assert_true (hearth_test_press_key (focus (f), GDK_KEY_Return, 0));
   g_assert_cmpstr (page (f), ==, "flame");
 }
 
@@ -244,6 +334,7 @@ main (int   argc,
   g_test_add ("/sandwich-view/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("open-move-back", test_open_move_back);
+  ADD ("keys", test_keys);
   ADD ("from-functions", test_from_functions);
   ADD ("from-warnings", test_from_warnings);
   ADD ("reload-closes", test_reload_closes);

@@ -32,6 +32,38 @@ basename_of (const char *file)
   return slash != NULL ? slash + 1 : file;
 }
 
+/* "3.00 s, 30.0% of the run"; in a sandwich, where the full width is one function's time,
+ * the share of that and of the whole run, and for a caller that the time is the function's
+ * spent through it (not the caller's own cumulative time). */
+static void
+append_share (HearthFlameRenderer *self,
+              Run                 *run,
+              const HearthNode    *node,
+              const char          *value,
+              GString             *s)
+{
+  g_autofree char *share = hearth_format_percent (run->total > 0 ? node->width / run->total : 0);
+  g_autofree char *of_run = NULL;
+
+  if (self->share_of == NULL)
+    {
+      g_string_append_printf (s, _("%s, %s of the run"), value, share);
+      return;
+    }
+  of_run = hearth_format_percent (self->share_run_total > 0 ? node->width / self->share_run_total
+                                                            : 0);
+  if (self->share_callers)
+    /* TRANSLATORS: a caller in a sandwich: "Time in findall through here: 3.00 s, 75.0% of
+     * its time, 30.0% of the run" */
+    g_string_append_printf (s, _("Time in %s through here: %s, %s of its time, %s of the run"),
+                            self->share_of, value, share, of_run);
+  else
+    /* TRANSLATORS: a callee in a sandwich: "3.00 s, 75.0% of findall's time, 30.0% of the
+     * run" */
+    g_string_append_printf (s, _("%s, %s of %s's time, %s of the run"), value, share,
+                            self->share_of, of_run);
+}
+
 /* The hover text of a bar (an SVG <title>): names, where, how much, how sure. */
 static const char *
 hover_text (Build            *b,
@@ -63,12 +95,8 @@ hover_text (Build            *b,
             g_string_append_printf (s, "\n%s", basename_of (fn->file));
         }
     }
-  {
-    g_autofree char *share = hearth_format_percent (run->total > 0 ? node->width / run->total : 0);
-
-    g_string_append (s, "\n");
-    g_string_append_printf (s, _("%s, %s of the run"), value, share);
-  }
+  g_string_append (s, "\n");
+  append_share (b->self, run, node, value, s);
   if (node->flags & HEARTH_NODE_ESTIMATED)
     {
       g_autofree char *low = hearth_format_value (node->low, unit);
@@ -80,8 +108,13 @@ hover_text (Build            *b,
     {
       g_autofree char *excess = hearth_format_percent (node->shrink - 1);
 
-      g_string_append_printf (s, _("\nscaled down: the callees of its parent add up to %s more "
-                                   "than its time"), excess);
+      /* in a sandwich's callers the parent is the callee, the bar nearer the function */
+      if (b->self->share_of != NULL && b->self->share_callers)
+        g_string_append_printf (s, _("\nscaled down: the callers of the bar above add up to %s "
+                                     "more than that bar's time"), excess);
+      else
+        g_string_append_printf (s, _("\nscaled down: the callees of its parent add up to %s more "
+                                     "than its time"), excess);
     }
   if (node->guarded_width > 0)
     {

@@ -47,6 +47,9 @@ struct _HearthFlameRenderer
   double                   margin;
   char                    *title;
   HearthFlameRenderer     *legend_also;     /* borrowed: its marks join the legend */
+  char                    *share_of;        /* a sandwich's function: widths are its time */
+  double                   share_run_total; /* then: the whole run, for its share */
+  gboolean                 share_callers;   /* then: the bars are its callers */
 
   HearthFunctionMatchFunc  match;
   gpointer                 match_data;

@@ -84,6 +84,7 @@ hearth_flame_renderer_finalize (GObject *object)
   HearthFlameRenderer *self = HEARTH_FLAME_RENDERER (object);
 
   g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->share_of, g_free);
   for (guint r = 0; r < MAX_RUNS; r++)
     g_clear_pointer (&self->run_names[r], g_free);
   g_clear_pointer (&self->search_folded, g_free);
@@ -422,6 +423,31 @@ hearth_flame_renderer_set_legend_also (HearthFlameRenderer *self,
   g_return_if_fail (other == NULL || HEARTH_IS_FLAME_RENDERER (other));
 
   self->legend_also = other;
+}
+
+/**
+ * hearth_flame_renderer_set_share_of:
+ * @self: a #HearthFlameRenderer
+ * @function: (nullable): the label of the function whose time the tree is (a sandwich's
+ *   half), or %NULL for a tree of the run
+ * @run_total: the whole run's time, what "of the run" then refers to
+ * @callers: the tree's bars are @function's callers (its time spent through them)
+ *
+ * A sandwich's half is as wide as its function's time, not the run's: the hover texts then
+ * give each bar's share of that function's time and its share of @run_total.
+ */
+void
+hearth_flame_renderer_set_share_of (HearthFlameRenderer *self,
+                                    const char          *function,
+                                    double               run_total,
+                                    gboolean             callers)
+{
+  g_return_if_fail (HEARTH_IS_FLAME_RENDERER (self));
+
+  g_free (self->share_of);
+  self->share_of = function != NULL ? g_utf8_make_valid (function, -1) : NULL;
+  self->share_run_total = run_total;
+  self->share_callers = !!callers;
 }
 
 /**

@@ -125,6 +125,10 @@ void                 hearth_flame_renderer_set_title       (HearthFlameRenderer 
 char                *hearth_flame_renderer_dup_title       (HearthFlameRenderer       *self);
 void                 hearth_flame_renderer_set_legend_also (HearthFlameRenderer       *self,
                                                             HearthFlameRenderer       *other);
+void                 hearth_flame_renderer_set_share_of    (HearthFlameRenderer       *self,
+                                                            const char                *function,
+                                                            double                     run_total,
+                                                            gboolean                   callers);
 void                 hearth_flame_renderer_set_differential (HearthFlameRenderer      *self,
                                                             gboolean                   differential);
 void                 hearth_flame_renderer_set_normalized  (HearthFlameRenderer       *self,

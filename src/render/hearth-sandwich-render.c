@@ -82,6 +82,7 @@ hearth_sandwich_render_new (HearthSandwich *sandwich,
   HearthSandwichRender *self;
   g_autofree char *total = NULL;
   HearthProfile *profile;
+  const char *label;
 
   g_return_val_if_fail (HEARTH_IS_SANDWICH (sandwich), NULL);
   g_return_val_if_fail (names == NULL || HEARTH_IS_NAMES (names), NULL);
@@ -101,13 +102,14 @@ hearth_sandwich_render_new (HearthSandwich *sandwich,
                                          self->half[HEARTH_SANDWICH_CALLEES]);
 
   profile = hearth_sandwich_get_profile (sandwich);
+  label = hearth_bar_label_text (profile, names, hearth_sandwich_get_function (sandwich));
+  for (guint p = 0; p < 2; p++)
+    hearth_flame_renderer_set_share_of (self->half[p], label, hearth_profile_get_total (profile),
+                                        p == HEARTH_SANDWICH_CALLERS);
   total = hearth_format_value (hearth_sandwich_get_total (sandwich),
                                hearth_profile_get_unit (profile));
   /* TRANSLATORS: the title of a sandwich view: a function's name, then its cumulative time */
-  self->title = g_strdup_printf (_("Sandwich of %s — %s"),
-                                 hearth_bar_label_text (profile, names,
-                                                        hearth_sandwich_get_function (sandwich)),
-                                 total);
+  self->title = g_strdup_printf (_("Sandwich of %s — %s"), label, total);
   return self;
 }
 

@@ -74,6 +74,13 @@ with tempfile.TemporaryDirectory() as tmp:
     check("other" not in " ".join(names), "svg leaves out what does not touch f", repr(names))
     check(any(t.startswith("a") and "3 samples" in t for t in titles), "caller a: 3 samples",
           repr(titles))
+    # the full width is f's 4 samples, the run 8: shares of both, by hand
+    for name, line in (("a", "Time in f through here: 3 samples, 75.0% of its time, 37.5% of "
+                        "the run"),
+                       ("g", "2 samples, 50.0% of f's time, 25.0% of the run"),
+                       ("f", "4 samples, 100.0% of f's time, 50.0% of the run")):
+        check(any(t.split("\n")[0] == name and line in t.split("\n") for t in titles),
+              "%s's share: %s" % (name, line), repr(titles))
 
     pdf = os.path.join(tmp, "f.pdf")
     proc = run("--export", pdf, "--sandwich", "f", folded)
