@@ -212,6 +212,12 @@ test_range (Fixture       *f,
   g_assert_true (hearth_test_wait_until (tree_is_merged, f->session, 30000));
   tree = hearth_session_get_tree (f->session);
   g_assert_cmpfloat (hearth_call_tree_get_total (tree), ==, 3);
+  /* the merged graph is of the range, and the bar still says which */
+  hearth_test_settle (GTK_WIDGET (f->window));
+  g_assert_cmpstr (hearth_order_bar_get_range_text (f->bar), ==,
+                   "Merged graph and panes: 1.00 s – 6.00 s");
+  g_assert_true (gtk_widget_get_child_visible (f->window->order_bar));
+  g_assert_true (gtk_widget_get_mapped (hearth_order_bar_get_clear_button (f->bar)));
   {
     g_autofree char *bars = hearth_test_bars (tree);
 
