@@ -312,6 +312,9 @@ make_editor_button (HearthSourcePane *self)
   self->editor_button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->editor_button), "pan-down-symbolic");
   gtk_widget_set_tooltip_text (self->editor_button, _("Choose the Editor"));
+  /* an icon alone names nothing to a screen reader */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->editor_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Choose the Editor"), -1);
   gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (self->editor_button),
                                          fill_editor_menu, NULL, NULL);
   fill_editor_menu (GTK_MENU_BUTTON (self->editor_button), NULL);
