@@ -9,8 +9,11 @@
 #include <string.h>
 
 #include "hearth-application.h"
+#include "hearth-callers-pane.h"
+#include "hearth-chains-pane.h"
 #include "hearth-functions-pane.h"
 #include "hearth-order-bar.h"
+#include "hearth-row.h"
 #include "hearth-test-ui.h"
 #include "hearth-test-util.h"
 #include "hearth-window-private.h"
@@ -209,6 +212,12 @@ test_range (Fixture       *f,
   g_assert_true (hearth_test_wait_until (tree_is_merged, f->session, 30000));
   tree = hearth_session_get_tree (f->session);
   g_assert_cmpfloat (hearth_call_tree_get_total (tree), ==, 3);
+  /* the merged graph is of the range, and the bar still says which */
+  hearth_test_settle (GTK_WIDGET (f->window));
+  g_assert_cmpstr (hearth_order_bar_get_range_text (f->bar), ==,
+                   "Merged graph and panes: 1.00 s – 6.00 s");
+  g_assert_true (gtk_widget_get_child_visible (f->window->order_bar));
+  g_assert_true (gtk_widget_get_mapped (hearth_order_bar_get_clear_button (f->bar)));
   {
     g_autofree char *bars = hearth_test_bars (tree);
 
@@ -244,6 +253,76 @@ test_range (Fixture       *f,
   g_assert_cmpfloat (hearth_call_tree_get_total (hearth_session_get_tree (f->session)), ==, 5);
 }
 
+/* "label value" for each row of @rows, one a line. */
+static char *
+dup_rows (GListModel *rows)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (HearthRow) row = g_list_model_get_item (rows, i);
+
+      g_string_append_printf (text, "%s %g\n", hearth_row_get_label (row),
+                              hearth_row_get_value (row));
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* The same sampled file in time order: the chart has a block per run (a, then a again after
+ * d), but Widest Chains and the callers of b describe the merged profile, or the range. */
+static void
+test_panes (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *chains = NULL;
+  g_autofree char *callers = NULL;
+  HearthChainsPane *chains_pane;
+  HearthCallersPane *callers_pane;
+  HearthCallTree *chart;
+  gint b;
+
+  if (hearth_test_ui_skip ())
+    return;
+  path = hearth_test_data_path ("chart_sampled.speedscope.json");
+  open_file (f, path);
+  chains_pane = HEARTH_CHAINS_PANE (f->window->chains_pane);
+  callers_pane = HEARTH_CALLERS_PANE (f->window->callers_pane);
+  switch_to_time_order (f);
+  chart = hearth_session_get_tree (f->session);
+  /* the chart: all, a, b, c, d, a, b */
+  g_assert_cmpuint (hearth_call_tree_get_n_nodes (chart), ==, 7);
+
+  /* a;b three times in all (0-2 s and 6-7 s), a;c once, d once */
+  chains = dup_rows (hearth_chains_pane_get_rows (chains_pane));
+  g_assert_cmpstr (chains, ==, "a > b 3\na > c 1\nd 1\n");
+  /* a row selects the chart's widest block of its function: b of 0-2 s */
+  hearth_chains_pane_activate_row (chains_pane, 0);
+  g_assert_true (hearth_call_tree_is_chart (hearth_session_get_tree (f->session)));
+  g_assert_cmpint (hearth_session_get_selected (f->session), >=, 0);
+  b = hearth_session_get_selected (f->session);
+  g_assert_cmpfloat (hearth_call_tree_get_node (chart, b)->width, ==, 2);
+  g_assert_cmpstr (hearth_profile_get_function (hearth_session_get_profile (f->session),
+                                                hearth_call_tree_get_node (chart, b)->function)->name,
+                   ==, "b");
+  hearth_test_settle (GTK_WIDGET (f->window));
+  callers = dup_rows (hearth_callers_pane_get_callers (callers_pane));
+  g_assert_cmpstr (callers, ==, "a 3\n");
+  g_clear_pointer (&chains, g_free);
+  g_clear_pointer (&callers, g_free);
+
+  /* the range 1-6 s: one second of each chain, b called for one of them */
+  hearth_flame_view_select_range (HEARTH_FLAME_VIEW (f->window->flame_view), 1, 6);
+  g_assert_true (hearth_test_wait_until (not_busy, f->session, 30000));
+  hearth_test_settle (GTK_WIDGET (f->window));
+  g_assert_true (hearth_call_tree_is_chart (hearth_session_get_tree (f->session)));
+  chains = dup_rows (hearth_chains_pane_get_rows (chains_pane));
+  g_assert_cmpstr (chains, ==, "a > b 1\na > c 1\nd 1\n");
+  callers = dup_rows (hearth_callers_pane_get_callers (callers_pane));
+  g_assert_cmpstr (callers, ==, "a 1\n");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -258,6 +337,7 @@ main (int   argc,
   ADD ("no-order", test_no_order);
   ADD ("time-order", test_time_order);
   ADD ("range", test_range);
+  ADD ("panes", test_panes);
 
   status = g_test_run ();
   g_clear_object (&app);

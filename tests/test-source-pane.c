@@ -95,7 +95,8 @@ test_heat_and_editor (void)
   gtk_notebook_set_current_page (GTK_NOTEBOOK (window->notebook),
                                  gtk_notebook_page_num (GTK_NOTEBOOK (window->notebook),
                                                         window->source_pane));
-  button = gtk_widget_get_last_child (gtk_widget_get_first_child (GTK_WIDGET (pane)));
+  button = gtk_widget_get_first_child (gtk_widget_get_last_child (
+                                         gtk_widget_get_first_child (GTK_WIDGET (pane))));
   g_assert_true (GTK_IS_BUTTON (button));
   g_assert_true (gtk_widget_get_sensitive (button));
   g_signal_emit_by_name (button, "clicked");
@@ -104,6 +105,91 @@ test_heat_and_editor (void)
   g_assert_true (g_file_get_contents (args_path, &args, NULL, NULL));
   want = g_strdup_printf ("+72\n%s\n", hearth_source_pane_get_path (pane));
   g_assert_cmpstr (args, ==, want);
+  g_settings_reset (settings, "editor");
+  hearth_test_destroy_window (GTK_WIDGET (window));
+}
+
+static char *
+dup_item (GMenuModel *menu,
+          gint        i,
+          const char *attribute)
+{
+  char *value = NULL;
+
+  g_assert_true (g_menu_model_get_item_attribute (menu, i, attribute, "s", &value));
+  return value;
+}
+
+static void
+assert_editor (GSettings  *settings,
+               const char *want)
+{
+  g_autofree char *editor = g_settings_get_string (settings, "editor");
+
+  g_assert_cmpstr (editor, ==, want);
+}
+
+/* The menu beside Open in Editor: the four editors, those whose program is not on PATH said
+ * to be missing, each choosing its value of the `editor` setting (the memory backend). */
+static void
+test_editor_menu (void)
+{
+  static const char *values[] = { "gnome-text-editor", "vscode", "terminal", "default" };
+  static const char *labels[] = { "GNOME Text Editor", "Visual Studio Code (Not Installed)",
+                                  "VISUAL or EDITOR in a Terminal (Not Installed)",
+                                  "Default Application (No Line)" };
+  g_autofree char *path = hearth_test_data_path ("pyspy_raw.txt");
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *old_visual = g_strdup (g_getenv ("VISUAL"));
+  g_autofree char *old_editor = g_strdup (g_getenv ("EDITOR"));
+  g_autoptr (GSettings) settings = _hearth_settings_new ();
+  HearthWindow *window;
+  HearthSourcePane *pane;
+  GtkWidget *menu_button;
+  GMenuModel *menu;
+
+  if (hearth_test_ui_skip ())
+    return;
+  window = HEARTH_WINDOW (hearth_test_open_window (app, path, 1024, 700));
+  pane = select_frame (window, "crunch (workload.py:75)");
+  menu_button = gtk_widget_get_last_child (gtk_widget_get_last_child (
+                                             gtk_widget_get_first_child (GTK_WIDGET (pane))));
+  g_assert_true (GTK_IS_MENU_BUTTON (menu_button));
+
+  /* only the fake GNOME Text Editor on PATH, and no VISUAL or EDITOR */
+  g_setenv ("PATH", bin, TRUE);
+  g_unsetenv ("VISUAL");
+  g_unsetenv ("EDITOR");
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (window->notebook),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (window->notebook),
+                                                        window->source_pane));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (menu_button));
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 4);
+  for (gint i = 0; i < 4; i++)
+    {
+      g_autofree char *label = dup_item (menu, i, G_MENU_ATTRIBUTE_LABEL);
+      g_autofree char *action = dup_item (menu, i, G_MENU_ATTRIBUTE_ACTION);
+      g_autofree char *target = dup_item (menu, i, G_MENU_ATTRIBUTE_TARGET);
+
+      g_assert_cmpstr (label, ==, labels[i]);
+      g_assert_cmpstr (action, ==, "source.editor");
+      g_assert_cmpstr (target, ==, values[i]);
+    }
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (menu_button));
+  g_setenv ("PATH", old_path, TRUE);
+  if (old_visual != NULL)
+    g_setenv ("VISUAL", old_visual, TRUE);
+  if (old_editor != NULL)
+    g_setenv ("EDITOR", old_editor, TRUE);
+
+  /* choosing an entry is the setting */
+  assert_editor (settings, "default");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (pane), "source.editor", "s", "vscode"));
+  assert_editor (settings, "vscode");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (pane), "source.editor", "s",
+                                             "terminal"));
+  assert_editor (settings, "terminal");
   g_settings_reset (settings, "editor");
   hearth_test_destroy_window (GTK_WIDGET (window));
 }
@@ -153,6 +239,7 @@ main (int   argc,
   g_setenv ("PATH", search, TRUE);
 
   g_test_add_func ("/source-pane/heat-and-editor", test_heat_and_editor);
+  g_test_add_func ("/source-pane/editor-menu", test_editor_menu);
   g_test_add_func ("/source-pane/missing", test_missing);
 
   status = g_test_run ();

@@ -51,9 +51,10 @@ fill_edges (HearthCallersPane *self,
             gboolean           callers)
 {
   HearthSession *session = hearth_pane_get_session (HEARTH_PANE (self));
-  HearthCallTree *tree = hearth_session_get_tree (session);
+  /* merged also beside the chart, whose blocks would each be an edge of their own */
+  HearthCallTree *tree = hearth_session_get_pane_tree (session);
   HearthProfile *profile = hearth_session_get_profile (session);
-  double total = hearth_session_get_run_total (session);
+  double total = hearth_call_tree_get_total (tree);
   g_autofree guint *edges = NULL;
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   guint n = 0;

@@ -22,7 +22,8 @@
  * as a share of the run and in seconds, each shown as `a > b > c` without the root, with the
  * whole bar's share beside where it differs ("62.0% itself, 81.0% with its callees"): the
  * first row is where the program spends most of its time itself. Estimated chains carry an
- * E and the bounds in their tooltip. Activating a row selects its top bar.
+ * E and the bounds in their tooltip. Activating a row selects its top bar. Beside the flame
+ * chart the chains are still the merged profile's (of the time range, if one is chosen).
  */
 
 /* A list of tens of thousands of tiny chains helps nobody; the widest ones answer. */
@@ -123,7 +124,7 @@ make_row (HearthSession  *session,
           gboolean       *any_estimated)
 {
   const HearthNode *top = hearth_call_tree_get_node (tree, node);
-  g_autofree char *chain = hearth_session_dup_chain_text (session, node, " > ", FALSE);
+  g_autofree char *chain = hearth_session_dup_tree_chain_text (session, tree, node, " > ", FALSE);
   g_autofree char *value = hearth_session_format_value (session, top->self_width);
   g_autofree char *note = dup_shares_note (tree, node, total);
   gint function = top->function == G_MAXUINT ? -1 : (gint) top->function;
@@ -149,7 +150,7 @@ tree_changed (HearthPane *pane)
 {
   HearthChainsPane *self = HEARTH_CHAINS_PANE (pane);
   HearthSession *session = hearth_pane_get_session (pane);
-  HearthCallTree *tree = session != NULL ? hearth_session_get_tree (session) : NULL;
+  HearthCallTree *tree = session != NULL ? hearth_session_get_pane_tree (session) : NULL;
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree guint *chains = NULL;
   double total;
@@ -158,7 +159,7 @@ tree_changed (HearthPane *pane)
 
   if (tree != NULL && hearth_call_tree_get_n_nodes (tree) > 0)
     chains = hearth_call_tree_dup_widest_chains (tree, &n);
-  total = session != NULL ? hearth_session_get_run_total (session) : 0;
+  total = tree != NULL ? hearth_call_tree_get_total (tree) : 0;
 
   for (guint i = 0; i < MIN (n, MAX_CHAINS); i++)
     g_ptr_array_add (rows, make_row (session, tree, chains[i], total, &any_estimated));
@@ -188,7 +189,14 @@ activate_item (HearthChainsPane *self,
   GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->view)));
   g_autoptr (HearthRow) row = g_list_model_get_item (model, position);
 
-  if (row != NULL && session != NULL)
+  if (row == NULL || session == NULL)
+    return;
+  /* beside a chart the rows are of the merged tree: the chart's widest block of the function */
+  if (hearth_session_get_pane_tree (session) != hearth_session_get_tree (session))
+    hearth_session_set_selected (session,
+                                 hearth_session_find_widest_node (session,
+                                                                  hearth_row_get_function (row)));
+  else
     hearth_session_set_selected (session, hearth_row_get_node (row));
 }
 

@@ -45,6 +45,7 @@ typedef struct
   HearthProfile  *profile;
   HearthNames    *names;
   HearthCallTree *tree;
+  HearthCallTree *pane_tree;  /* beside a chart: the merged tree of the profile shown */
   GPtrArray      *runs;       /* HearthProfile: a merge's runs */
   HearthSpread   *spread;
   char           *notice;
@@ -74,6 +75,7 @@ result_free (gpointer data)
   g_clear_object (&result->profile);
   g_clear_object (&result->names);
   g_clear_object (&result->tree);
+  g_clear_object (&result->pane_tree);
   g_clear_pointer (&result->runs, g_ptr_array_unref);
   g_clear_object (&result->spread);
   g_free (result->notice);
@@ -123,11 +125,15 @@ layout_in_thread (Job           *job,
   if (options.root >= 0 && (guint) options.root >= hearth_profile_get_n_functions (result->profile))
     options.root = -1;
 
-  /* the chart is of the whole clock, whatever range the other views show */
+  /* the chart is of the whole clock, whatever range the other views show; the panes keep
+   * describing the merged profile shown (the range, if one is chosen) */
   if (job->time_order && job->profile != NULL && hearth_profile_get_timeline (job->profile))
     {
       result->tree = hearth_call_tree_new_chart (job->profile, error);
-      return result->tree != NULL && !g_cancellable_set_error_if_cancelled (cancellable, error);
+      if (result->tree != NULL)
+        result->pane_tree = hearth_call_tree_new (result->profile, &options, error);
+      return result->pane_tree != NULL &&
+             !g_cancellable_set_error_if_cancelled (cancellable, error);
     }
 
   result->tree = hearth_call_tree_new (result->profile, &options, &local_error);
@@ -349,10 +355,12 @@ index_multi_callers (HearthSession *self)
                          GUINT_TO_POINTER (multi[i].n_callers));
 }
 
-/* Installs a new tree; the selection and zoom follow their functions when @keep is set. */
+/* Installs a new tree (and beside a chart, the panes' merged tree); the selection and zoom
+ * follow their functions when @keep is set. */
 static void
 swap_tree (HearthSession  *self,
            HearthCallTree *tree,
+           HearthCallTree *pane_tree,
            gboolean        keep)
 {
   gint selected_function = keep ? _hearth_session_function_of (self->tree, self->selected) : -2;
@@ -360,6 +368,7 @@ swap_tree (HearthSession  *self,
   gint selected = -1, zoom = -1;
 
   g_set_object (&self->tree, tree);
+  g_set_object (&self->pane_tree, pane_tree);
   index_multi_callers (self);
 
   if (selected_function != -2)
@@ -452,7 +461,7 @@ load_done (GObject      *source,
     }
   _hearth_session_set_notice (self, result->notice);
   g_set_object (&self->spread, result->spread);
-  swap_tree (self, result->tree, FALSE);
+  swap_tree (self, result->tree, NULL, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_FILE]);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_PROFILE]);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_NAMES]);
@@ -505,7 +514,7 @@ layout_done (GObject      *source,
     }
   _hearth_session_set_notice (self, result->notice);
   g_set_object (&self->spread, result->spread);
-  swap_tree (self, result->tree, TRUE);
+  swap_tree (self, result->tree, result->pane_tree, TRUE);
   set_busy (self, FALSE);
   g_object_thaw_notify (G_OBJECT (self));
 }
@@ -814,7 +823,7 @@ hearth_session_set_profile (HearthSession  *self,
   g_clear_object (&self->spread);
   if (profile != NULL && hearth_profile_get_path (profile) != NULL)
     self->file = g_file_new_for_path (hearth_profile_get_path (profile));
-  swap_tree (self, profile != NULL ? tree : NULL, FALSE);
+  swap_tree (self, profile != NULL ? tree : NULL, NULL, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_FILE]);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_PROFILE]);
   g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_NAMES]);

@@ -25,6 +25,7 @@ struct _HearthSession
   HearthProfile    *full_profile;     /* the loaded profile, whose timeline a range is of */
   HearthNames      *names;
   HearthCallTree   *tree;
+  HearthCallTree   *pane_tree;         /* the merged tree beside a chart, or NULL */
   GHashTable       *multi_callers;     /* function + 1 -> callers */
 
   /* layout options */

@@ -58,6 +58,7 @@ hearth_session_dispose (GObject *object)
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_object (&self->spread);
   g_clear_object (&self->tree);
+  g_clear_object (&self->pane_tree);
   g_clear_object (&self->names);
   g_clear_object (&self->profile);
   g_clear_object (&self->full_profile);
@@ -397,6 +398,23 @@ hearth_session_get_tree (HearthSession *self)
 {
   g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
   return self->tree;
+}
+
+/**
+ * hearth_session_get_pane_tree:
+ * @self: a #HearthSession
+ *
+ * The tree the chains and callers panes describe: the merged tree of the profile shown (the
+ * range, if one is chosen), also while the graph is the flame chart. Its nodes are not the
+ * graph's when hearth_session_get_tree() differs.
+ *
+ * Returns: (nullable) (transfer none): the tree
+ */
+HearthCallTree *
+hearth_session_get_pane_tree (HearthSession *self)
+{
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
+  return self->pane_tree != NULL ? self->pane_tree : self->tree;
 }
 
 /**
@@ -807,19 +825,30 @@ hearth_session_dup_chain_text (HearthSession *self,
                                const char    *separator,
                                gboolean       with_root)
 {
-  g_autofree guint *chain = NULL;
-  GString *text;
-  guint n = 0;
-
   g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
 
-  text = g_string_new (NULL);
-  if (!_hearth_session_valid_node (self, node))
+  return hearth_session_dup_tree_chain_text (self, self->tree, node, separator, with_root);
+}
+
+/* Returns: hearth_session_dup_chain_text() of @node of @tree (the session's or its
+ * hearth_session_get_pane_tree()). */
+char *
+hearth_session_dup_tree_chain_text (HearthSession  *self,
+                                    HearthCallTree *tree,
+                                    guint           node,
+                                    const char     *separator,
+                                    gboolean        with_root)
+{
+  g_autofree guint *chain = NULL;
+  GString *text = g_string_new (NULL);
+  guint n = 0;
+
+  if (tree == NULL || node >= hearth_call_tree_get_n_nodes (tree))
     return g_string_free (text, FALSE);
-  chain = hearth_call_tree_dup_chain (self->tree, node, &n);
+  chain = hearth_call_tree_dup_chain (tree, node, &n);
   for (guint i = with_root || n < 2 ? 0 : 1; i < n; i++)
     {
-      guint f = hearth_call_tree_get_node (self->tree, chain[i])->function;
+      guint f = hearth_call_tree_get_node (tree, chain[i])->function;
 
       if (text->len > 0)
         g_string_append (text, separator);

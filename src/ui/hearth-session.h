@@ -54,6 +54,7 @@ GFile              *hearth_session_get_file           (HearthSession        *sel
 HearthProfile      *hearth_session_get_profile        (HearthSession        *self);
 HearthNames        *hearth_session_get_names          (HearthSession        *self);
 HearthCallTree     *hearth_session_get_tree           (HearthSession        *self);
+HearthCallTree     *hearth_session_get_pane_tree      (HearthSession        *self);
 gboolean            hearth_session_get_loading        (HearthSession        *self);
 void                hearth_session_cancel_load        (HearthSession        *self);
 guint64             hearth_session_get_load_read      (HearthSession        *self);
@@ -135,6 +136,11 @@ char               *hearth_session_dup_chain_text     (HearthSession        *sel
                                                        guint                 node,
                                                        const char           *separator,
                                                        gboolean              with_root);
+char               *hearth_session_dup_tree_chain_text (HearthSession       *self,
+                                                        HearthCallTree      *tree,
+                                                        guint                node,
+                                                        const char          *separator,
+                                                        gboolean             with_root);
 char               *hearth_session_format_value       (HearthSession        *self,
                                                        double                value);
 double              hearth_session_get_run_total      (HearthSession        *self);

@@ -35,6 +35,7 @@ struct _HearthSourcePane
 
   GtkWidget     *title;
   GtkWidget     *open_button;
+  GtkWidget     *editor_button;
   GtkWidget     *stack;
   GtkWidget     *message;
   GtkWidget     *view;
@@ -252,9 +253,87 @@ make_tags (HearthSourcePane *self)
                                                &(GdkRGBA) { 0.21, 0.52, 0.89, 0.18 }, NULL);
 }
 
+/* The editors of the `editor` setting, in the order the menu lists them. */
+static const struct
+{
+  const char   *value;
+  HearthEditor  editor;
+  const char   *label;
+} editors[] = {
+  { "gnome-text-editor", HEARTH_EDITOR_GNOME_TEXT_EDITOR, N_("GNOME Text Editor") },
+  { "vscode", HEARTH_EDITOR_VSCODE, N_("Visual Studio Code") },
+  { "terminal", HEARTH_EDITOR_TERMINAL, N_("VISUAL or EDITOR in a Terminal") },
+  { "default", HEARTH_EDITOR_DEFAULT, N_("Default Application (No Line)") },
+};
+
+/* Whether the editor's command can be made here: its program (and for the terminal, a
+ * terminal and VISUAL or EDITOR) is there. */
+static gboolean
+editor_available (HearthEditor editor)
+{
+  g_auto (GStrv) argv = hearth_editor_command (editor, "/dev/null", 1, g_getenv ("VISUAL"),
+                                               g_getenv ("EDITOR"), NULL);
+
+  return editor == HEARTH_EDITOR_DEFAULT || argv != NULL;
+}
+
+/* Made each time the menu opens, so an editor installed since is no longer marked missing. */
+static void
+fill_editor_menu (GtkMenuButton *button,
+                  gpointer       user_data)
+{
+  g_autoptr (GMenu) menu = g_menu_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (editors); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autoptr (GMenuItem) item = NULL;
+
+      if (editor_available (editors[i].editor))
+        label = g_strdup (_(editors[i].label));
+      else
+        /* TRANSLATORS: an editor in the Open in Editor menu, e.g.
+         * "Visual Studio Code (Not Installed)" */
+        label = g_strdup_printf (_("%s (Not Installed)"), _(editors[i].label));
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target (item, "source.editor", "s", editors[i].value);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
+}
+
+/* A radio menu beside Open in Editor, bound to the `editor` setting. */
+static GtkWidget *
+make_editor_button (HearthSourcePane *self)
+{
+  g_autoptr (GSettings) settings = _hearth_settings_new ();
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+
+  self->editor_button = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->editor_button), "pan-down-symbolic");
+  gtk_widget_set_tooltip_text (self->editor_button, _("Choose the Editor"));
+  /* an icon alone names nothing to a screen reader */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->editor_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Choose the Editor"), -1);
+  gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (self->editor_button),
+                                         fill_editor_menu, NULL, NULL);
+  fill_editor_menu (GTK_MENU_BUTTON (self->editor_button), NULL);
+  if (settings != NULL)
+    {
+      g_autoptr (GAction) action = g_settings_create_action (settings, "editor");
+
+      g_action_map_add_action (G_ACTION_MAP (group), action);
+    }
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "source", G_ACTION_GROUP (group));
+  /* a Flatpak build opens the portal's default application whatever the setting says */
+  gtk_widget_set_visible (self->editor_button, !g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS));
+  return self->editor_button;
+}
+
 static GtkWidget *
 make_header (HearthSourcePane *self)
 {
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
   self->title = gtk_label_new (NULL);
@@ -264,11 +343,14 @@ make_header (HearthSourcePane *self)
   gtk_widget_add_css_class (self->title, "heading");
   self->open_button = gtk_button_new_with_mnemonic (_("Open in _Editor"));
   gtk_widget_set_tooltip_text (self->open_button,
-                               _("Open the file at this line in the editor the “editor” setting "
-                                 "names (the default application when it is not installed)"));
+                               _("Open the file at this line in the editor chosen in the menu "
+                                 "beside it (the default application when it is not installed)"));
   g_signal_connect_swapped (self->open_button, "clicked", G_CALLBACK (open_in_editor), self);
   gtk_box_append (GTK_BOX (header), self->title);
-  gtk_box_append (GTK_BOX (header), self->open_button);
+  gtk_widget_add_css_class (buttons, "linked");
+  gtk_box_append (GTK_BOX (buttons), self->open_button);
+  gtk_box_append (GTK_BOX (buttons), make_editor_button (self));
+  gtk_box_append (GTK_BOX (header), buttons);
   gtk_widget_set_margin_start (header, 6);
   gtk_widget_set_margin_end (header, 6);
   gtk_widget_set_margin_top (header, 6);
