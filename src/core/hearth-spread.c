@@ -278,3 +278,23 @@ hearth_spread_is_noisy (HearthSpread *self,
   hearth_spread_get_stats (self, node, &stats);
   return stats.cv > HEARTH_SPREAD_NOISY_CV;
 }
+
+/**
+ * hearth_spread_has_noisy:
+ * @self: a #HearthSpread
+ *
+ * Returns: whether any bar of the tree is noisy (so a legend needs to explain its mark)
+ */
+gboolean
+hearth_spread_has_noisy (HearthSpread *self)
+{
+  guint n;
+
+  g_return_val_if_fail (HEARTH_IS_SPREAD (self), FALSE);
+
+  n = hearth_call_tree_get_n_nodes (hearth_spread_get_tree (self));
+  for (guint i = 0; i < n; i++)
+    if (hearth_spread_is_noisy (self, i))
+      return TRUE;
+  return FALSE;
+}

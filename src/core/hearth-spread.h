@@ -43,5 +43,6 @@ void            hearth_spread_get_stats  (HearthSpread          *self,
                                           HearthSpreadStats     *stats);
 gboolean        hearth_spread_is_noisy   (HearthSpread          *self,
                                           guint                  node);
+gboolean        hearth_spread_has_noisy  (HearthSpread          *self);
 
 G_END_DECLS
