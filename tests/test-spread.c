@@ -19,16 +19,22 @@
  *   CV = sqrt (16/3) / (20/3) = 0.34641.
  * a: mean 4, variance (4 + 4 + 0) / 2 = 4, CV 0.5.   b: CV 0.
  * c: 0, 0, 2: mean 2/3, variance (4/9 + 4/9 + 16/9) / 2 = 4/3, CV = sqrt (4/3) / (2/3) = sqrt 3. */
+static HearthProfile *
+load_and_merge (HearthProfile  *runs[3],
+                GError        **error)
+{
+  runs[0] = hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n");
+  runs[1] = hearth_test_load_folded ("2.folded", "main;a 2\nmain;b 2\n");
+  runs[2] = hearth_test_load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n");
+  return hearth_profile_merge (runs, 3, error);
+}
+
 static void
 test_by_hand (void)
 {
-  HearthProfile *runs[3] = {
-    hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n"),
-    hearth_test_load_folded ("2.folded", "main;a 2\nmain;b 2\n"),
-    hearth_test_load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n"),
-  };
+  HearthProfile *runs[3];
   g_autoptr (GError) error = NULL;
-  g_autoptr (HearthProfile) merged = hearth_profile_merge (runs, 3, &error);
+  g_autoptr (HearthProfile) merged = load_and_merge (runs, &error);
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthSpread) spread = NULL;
@@ -109,13 +115,9 @@ test_one_run (void)
 static void
 test_reusing (void)
 {
-  HearthProfile *runs[3] = {
-    hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n"),
-    hearth_test_load_folded ("2.folded", "main;a 2\nmain;b 2\n"),
-    hearth_test_load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n"),
-  };
+  HearthProfile *runs[3];
   g_autoptr (GError) error = NULL;
-  g_autoptr (HearthProfile) merged = hearth_profile_merge (runs, 3, &error);
+  g_autoptr (HearthProfile) merged = load_and_merge (runs, &error);
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   g_autoptr (HearthCallTree) first = NULL;
   g_autoptr (HearthCallTree) coarse = NULL;
