@@ -442,7 +442,8 @@ test_guarded (void)
 static guint
 count_whiskers (const HearthScene *scene,
                 double             x0,
-                double             x1)
+                double             x1,
+                HearthSceneItem   *beam)
 {
   guint n = 0;
 
@@ -452,7 +453,11 @@ count_whiskers (const HearthScene *scene,
 
       if (item->kind == HEARTH_SCENE_FILL && item->layer == HEARTH_SCENE_LAYER_MARK &&
           item->h == 1 && fabs (item->x - x0) <= 3 && fabs (item->x + item->w - x1) <= 3)
-        n++;
+        {
+          n++;
+          if (beam != NULL)
+            *beam = *item;
+        }
     }
   return n;
 }
@@ -474,6 +479,7 @@ test_spread_whisker (void)
   guint a = find_node (tree, "a", 2), b = find_node (tree, "b", 2);
   cairo_rectangle_t ra, rb;
   double per_unit, left;
+  HearthSceneItem beam;
 
   g_assert_no_error (error);
   hearth_flame_renderer_set_tree (renderer, tree, NULL);
@@ -484,15 +490,47 @@ test_spread_whisker (void)
   left = MIN (ra.x, rb.x) + (ra.x < rb.x ? 0 : rb.width);
 
   g_assert_cmpuint (count_whiskers (hearth_flame_renderer_build_scene (renderer, cr, &vp, FALSE),
-                                    left + 6 * per_unit, left + 18 * per_unit), ==, 0);
+                                    left + 6 * per_unit, left + 18 * per_unit, NULL), ==, 0);
   hearth_flame_renderer_set_spread (renderer, spread);
   g_assert_true (hearth_spread_is_noisy (spread, a));
   g_assert_false (hearth_spread_is_noisy (spread, b));
   g_assert_cmpuint (count_whiskers (hearth_flame_renderer_build_scene (renderer, cr, &vp, FALSE),
-                                    left + 6 * per_unit, left + 18 * per_unit), ==, 1);
-
+                                    left + 6 * per_unit, left + 18 * per_unit, &beam), ==, 1);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+
+  g_assert_cmpfloat (beam.y, ==, ra.y + floor (ra.height / 2));
+
+  /* its pixels, light and dark: the beam at mid-height across a's right end, a tick at each
+   * end, the bar's own colour above and below the beam and along its bottom row (where the
+   * "counted twice" underline goes) */
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      const HearthPalette *palette = hearth_palette_get (dark);
+      double x0 = beam.x, x1 = beam.x + beam.w, mid = beam.y;
+      double inside = round (left + 9 * per_unit);
+      HearthRgb whisker, bar;
+      g_autoptr (HearthNames) names = names_of (tree);
+
+      hearth_flame_renderer_set_tree (renderer, tree, names);
+      hearth_flame_renderer_set_spread (renderer, spread);
+      hearth_flame_renderer_set_dark (renderer, dark);
+      hearth_palette_whisker (palette, &whisker);
+      {
+        guint fn = hearth_call_tree_get_node (tree, a)->function;
+        const HearthFunction *f = hearth_profile_get_function (merged, fn);
+
+        hearth_palette_bar (palette, hearth_names_get_category (names, fn),
+                            hearth_palette_variant_for (f->file, f->name), &bar);
+      }
+      surface = draw (renderer, &vp);
+      assert_color (pixel (surface, inside, mid), &whisker);
+      assert_color (pixel (surface, x0, mid - 2), &whisker);
+      assert_color (pixel (surface, x1 - 1, mid + 2), &whisker);
+      assert_color (pixel (surface, inside, mid - 2), &bar);
+      assert_color (pixel (surface, inside, ra.y + ra.height - 1), &bar);
+      cairo_surface_destroy (surface);
+    }
   for (guint i = 0; i < 3; i++)
     g_object_unref (runs[i]);
 }

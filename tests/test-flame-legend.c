@@ -6,7 +6,9 @@
  */
 
 #include "hearth-flame-renderer.h"
+#include "hearth-profile-merge.h"
 #include "hearth-profile-private.h"
+#include "hearth-spread.h"
 #include "hearth-test-render.h"
 #include "hearth-test-util.h"
 
@@ -59,6 +61,26 @@ test_swatches (void)
       cairo_surface_flush (surface);
       assert_color (pixel (surface, 20, 5), &bar);
       assert_color (pixel (surface, 20, 19), &palette->shrunk);
+
+      /* varies across runs: the bar, then the whisker's beam at mid-height to the right
+       * edge with a tick at each end, off the bar's bottom row */
+      {
+        HearthRgb whisker, white = { 1, 1, 1 };
+
+        hearth_palette_whisker (palette, &whisker);
+        cairo_set_source_rgb (cr, 1, 1, 1);
+        cairo_paint (cr);
+        hearth_swatch_paint (cr, dark, HEARTH_SWATCH_WHISKER, &bar, 40, 20);
+        cairo_surface_flush (surface);
+        assert_color (pixel (surface, 4, 10), &bar);
+        assert_color (pixel (surface, 24, 10), &whisker);
+        assert_color (pixel (surface, 34, 10), &whisker);
+        assert_color (pixel (surface, 18, 7), &whisker);
+        assert_color (pixel (surface, 39, 13), &whisker);
+        assert_color (pixel (surface, 24, 7), &bar);
+        assert_color (pixel (surface, 24, 19), &bar);
+        assert_color (pixel (surface, 34, 7), &white);
+      }
       cairo_destroy (cr);
       cairo_surface_destroy (surface);
     }
@@ -93,7 +115,7 @@ test_legend_lists_what_is_used (void)
   static const char *const unused[] = {
     "installed packages", "hatched: estimated from a multi-caller split (solid: proven)",
     "underlined: callees scaled down (the profile counts them twice)",
-    "dashed: time in re-entered calls, not self time", NULL
+    "dashed: time in re-entered calls, not self time", "varies across runs", NULL
   };
   static const char *const unused_or_changes[] = {
     "installed packages", "first run:", "second run:", "slower chain", "new chain", NULL
@@ -137,6 +159,56 @@ test_legend_lists_what_is_used (void)
                  mine_and_python, unused_or_changes);
 }
 
+/* Merged runs: "varies across runs" only when some bar is noisy (a: 6, 2 and 4 wide), not
+ * for runs that agree, nor for one profile. */
+static void
+test_legend_whisker (void)
+{
+  static const char *const whisker[] = { "varies across runs", NULL };
+  static const char *const none[] = { NULL };
+  const char *const texts[2][3] = {
+    { "main;a 6\nmain;b 2\n", "main;a 2\nmain;b 2\n", "main;a 4\nmain;b 2\n" },
+    { "main;a 4\nmain;b 2\n", "main;a 4\nmain;b 2\n", "main;a 4\nmain;b 2\n" },
+  };
+  HearthFlameViewport vp = HEARTH_FLAME_VIEWPORT_INIT;
+
+  vp.width = 1200;
+  for (guint noisy = 0; noisy < 2; noisy++)
+    {
+      HearthProfile *runs[3];
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HearthProfile) merged = NULL;
+      g_autoptr (HearthCallTree) tree = NULL;
+      g_autoptr (HearthSpread) spread = NULL;
+      g_autoptr (HearthFlameRenderer) renderer = hearth_flame_renderer_new ();
+      HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+
+      for (guint i = 0; i < 3; i++)
+        runs[i] = folded (texts[noisy][i]);
+      merged = hearth_profile_merge (runs, 3, &error);
+      g_assert_no_error (error);
+      tree = hearth_call_tree_new (merged, &options, &error);
+      g_assert_no_error (error);
+      spread = hearth_spread_new (tree, runs, 3, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (hearth_spread_has_noisy (spread) == (noisy == 0));
+
+      hearth_flame_renderer_set_tree (renderer, tree, NULL);
+      hearth_flame_renderer_set_decorations (renderer, HEARTH_FLAME_DECORATION_ALL);
+      assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE), none,
+                     whisker);
+      hearth_flame_renderer_set_spread (renderer, spread);
+      if (noisy == 0)
+        assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE), whisker,
+                       none);
+      else
+        assert_legend (hearth_flame_renderer_build_scene (renderer, NULL, &vp, FALSE), none,
+                       whisker);
+      for (guint i = 0; i < 3; i++)
+        g_object_unref (runs[i]);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -145,6 +217,7 @@ main (int   argc,
 
   g_test_add_func ("/palette/swatches", test_swatches);
   g_test_add_func ("/renderer/legend", test_legend_lists_what_is_used);
+  g_test_add_func ("/renderer/legend-whisker", test_legend_whisker);
 
   return g_test_run ();
 }

@@ -116,8 +116,15 @@ test_merged (void)
   g_assert_nonnull (strstr (b, "mean 2 samples, min 2 samples, max 2 samples, CV 0%"));
   g_assert_null (strstr (b, "Noisy"));
 
+  /* a is noisy: the legend explains its whisker */
+  {
+    g_autofree char *legend = hearth_legend_dup_text (HEARTH_LEGEND (window->legend));
+
+    g_assert_nonnull (strstr (legend, "varies across runs"));
+  }
+
   /* a reload reads every run again: the first run's a now 4 wide like the third (4, 2, 4:
-   * mean 10/3, shown in whole samples; CV sqrt (4/3) / (10/3) = 34.6%) */
+   * mean 10/3, shown as 3.3 samples; CV sqrt (4/3) / (10/3) = 34.6%) */
   {
     g_autofree char *path = g_file_get_path (files->pdata[0]);
 
@@ -128,7 +135,8 @@ test_merged (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "3 runs merged");
   g_assert_cmpfloat (hearth_profile_get_total (hearth_session_get_profile (session)), ==, 16);
   again = tooltip_of (window, "a");
-  g_assert_nonnull (strstr (again, "mean 3 samples, min 2 samples, max 4 samples, CV 34.6%"));
+  g_assert_nonnull (strstr (again, "mean 3.3 samples, min 2 samples, max 4 samples, "
+                                   "CV 34.6%"));
 
   hearth_test_close_windows (app);
   remove_folder (dir);

@@ -19,16 +19,22 @@
  *   CV = sqrt (16/3) / (20/3) = 0.34641.
  * a: mean 4, variance (4 + 4 + 0) / 2 = 4, CV 0.5.   b: CV 0.
  * c: 0, 0, 2: mean 2/3, variance (4/9 + 4/9 + 16/9) / 2 = 4/3, CV = sqrt (4/3) / (2/3) = sqrt 3. */
+static HearthProfile *
+load_and_merge (HearthProfile  *runs[3],
+                GError        **error)
+{
+  runs[0] = hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n");
+  runs[1] = hearth_test_load_folded ("2.folded", "main;a 2\nmain;b 2\n");
+  runs[2] = hearth_test_load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n");
+  return hearth_profile_merge (runs, 3, error);
+}
+
 static void
 test_by_hand (void)
 {
-  HearthProfile *runs[3] = {
-    hearth_test_load_folded ("1.folded", "main;a 6\nmain;b 2\n"),
-    hearth_test_load_folded ("2.folded", "main;a 2\nmain;b 2\n"),
-    hearth_test_load_folded ("3.folded", "main;a 4\nmain;b 2\nmain;c 2\n"),
-  };
+  HearthProfile *runs[3];
   g_autoptr (GError) error = NULL;
-  g_autoptr (HearthProfile) merged = hearth_profile_merge (runs, 3, &error);
+  g_autoptr (HearthProfile) merged = load_and_merge (runs, &error);
   HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthSpread) spread = NULL;
@@ -104,6 +110,56 @@ test_one_run (void)
   g_object_unref (run);
 }
 
+/* A later layout reuses the runs' walks: at another cutoff the same numbers (a, 6/2/4, mean 4;
+ * main 8/4/8 as root), and from another root (a) its own: a 6/2/4 as root. */
+static void
+test_reusing (void)
+{
+  HearthProfile *runs[3];
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) merged = load_and_merge (runs, &error);
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+  g_autoptr (HearthCallTree) first = NULL;
+  g_autoptr (HearthCallTree) coarse = NULL;
+  g_autoptr (HearthCallTree) at_a = NULL;
+  g_autoptr (HearthSpread) spread = NULL;
+  g_autoptr (HearthSpread) again = NULL;
+  g_autoptr (HearthSpread) from_a = NULL;
+  HearthSpreadStats s;
+
+  g_assert_no_error (error);
+  first = hearth_call_tree_new (merged, &options, &error);
+  spread = hearth_spread_new (first, runs, 3, NULL, &error);
+  g_assert_no_error (error);
+
+  /* a cutoff of 25%: c (2 of 20) goes, a and main stay */
+  options.cutoff = 0.25;
+  coarse = hearth_call_tree_new (merged, &options, &error);
+  again = hearth_spread_new_reusing (spread, coarse, runs, 3, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hearth_call_tree_get_n_nodes (coarse), <,
+                    hearth_call_tree_get_n_nodes (first));
+  hearth_spread_get_stats (again, hearth_test_node_named (coarse, "a"), &s);
+  g_assert_cmpfloat (s.mean, ==, 4);
+  g_assert_cmpfloat (s.min, ==, 2);
+  g_assert_cmpfloat (s.max, ==, 6);
+  hearth_spread_get_stats (again, 0, &s);
+  g_assert_cmpfloat_with_epsilon (s.mean, 20.0 / 3, 1e-12);
+
+  options.cutoff = 0.01;
+  options.root = (gint) hearth_call_tree_get_node (first,
+                                                   hearth_test_node_named (first, "a"))->function;
+  at_a = hearth_call_tree_new (merged, &options, &error);
+  from_a = hearth_spread_new_reusing (again, at_a, runs, 3, NULL, &error);
+  g_assert_no_error (error);
+  hearth_spread_get_stats (from_a, 0, &s);
+  g_assert_cmpfloat (s.mean, ==, 4);
+  g_assert_cmpfloat (s.max, ==, 6);
+  g_assert_cmpfloat (s.min, ==, 2);
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (runs[i]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -111,5 +167,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/spread/by-hand", test_by_hand);
   g_test_add_func ("/spread/one-run", test_one_run);
+  g_test_add_func ("/spread/reusing", test_reusing);
   return g_test_run ();
 }

@@ -36,6 +36,28 @@ test_format_value (void)
     }
 }
 
+/* A mean over runs: 10 samples in 3 runs is 3.3 samples a run; whole means and other units
+ * as any width. */
+static void
+test_format_mean (void)
+{
+  const struct { double v; HearthUnit u; const char *text; } cases[] = {
+    { 10.0 / 3, HEARTH_UNIT_SAMPLES, "3.3 samples" },
+    { 2.0 / 3, HEARTH_UNIT_SAMPLES, "0.7 samples" },
+    { 4, HEARTH_UNIT_SAMPLES, "4 samples" },
+    { 1, HEARTH_UNIT_SAMPLES, "1 sample" },
+    { 1.4 / 3, HEARTH_UNIT_SECONDS, "467 ms" },
+    { NAN, HEARTH_UNIT_SAMPLES, "?" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = hearth_format_mean (cases[i].v, cases[i].u);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -43,6 +65,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/renderer/format-value", test_format_value);
+  g_test_add_func ("/renderer/format-mean", test_format_mean);
 
   return g_test_run ();
 }

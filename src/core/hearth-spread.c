@@ -23,6 +23,23 @@
  * (the guard can make it) has its widths summed.
  */
 
+/* One run's chains and widths from a root: the costly part, independent of the cutoff. */
+typedef struct
+{
+  HearthProfile *run;
+  gint           root;          /* in the run; -1 for its default */
+  guint          max_repeat;
+  GHashTable    *by_chain;      /* chain -> double width, summed */
+} RunWalk;
+
+static void
+run_walk_free (RunWalk *walk)
+{
+  g_clear_object (&walk->run);
+  g_clear_pointer (&walk->by_chain, g_hash_table_unref);
+  g_free (walk);
+}
+
 struct _HearthSpread
 {
   GObject         parent_instance;
@@ -30,6 +47,8 @@ struct _HearthSpread
   HearthCallTree *tree;
   guint           n_runs;
   double         *widths;       /* node * n_runs + run; NAN where the run has no such bar */
+  RunWalk       **walks;        /* per run: its walk, which a new layout at the same root and
+                                 * guard reuses (the walk keeps every bar: no cutoff) */
 };
 
 G_DEFINE_FINAL_TYPE (HearthSpread, hearth_spread, G_TYPE_OBJECT)
@@ -41,6 +60,10 @@ hearth_spread_finalize (GObject *object)
 
   g_clear_object (&self->tree);
   g_free (self->widths);
+  for (guint r = 0; self->walks != NULL && r < self->n_runs; r++)
+    if (self->walks[r] != NULL)
+      run_walk_free (self->walks[r]);
+  g_free (self->walks);
 
   G_OBJECT_CLASS (hearth_spread_parent_class)->finalize (object);
 }
@@ -72,23 +95,33 @@ run_function (HearthProfile *merged,
   return -1;
 }
 
-/* A run walked from the merged tree's root, every bar kept. A run without that function
- * gets the tree of its own default root: no chain of it matches, and the run counts as
- * having none of the bars. */
-static HearthCallTree *
-build_run_tree (HearthCallTree  *merged,
-                HearthProfile   *run,
-                GError         **error)
+/* Where a run's walk starts: the merged tree's root function in the run. A run without that
+ * function gets the tree of its own default root: no chain of it matches, and the run counts
+ * as having none of the bars. */
+static gint
+run_root (HearthCallTree *merged,
+          HearthProfile  *run)
 {
-  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
   HearthProfile *profile = hearth_call_tree_get_profile (merged);
   guint root = hearth_call_tree_get_n_nodes (merged) > 0
                ? hearth_call_tree_get_node (merged, 0)->function : G_MAXUINT;
 
+  return root < hearth_profile_get_n_functions (profile) ? run_function (profile, root, run)
+                                                         : -1;
+}
+
+/* A run walked from @root, every bar kept. */
+static HearthCallTree *
+build_run_tree (HearthProfile  *run,
+                gint            root,
+                guint           max_repeat,
+                GError        **error)
+{
+  HearthCallTreeOptions options = HEARTH_CALL_TREE_OPTIONS_INIT;
+
   options.cutoff = 0;
-  options.max_repeat = hearth_call_tree_get_options (merged)->max_repeat;
-  if (root < hearth_profile_get_n_functions (profile))
-    options.root = run_function (profile, root, run);
+  options.max_repeat = max_repeat;
+  options.root = root;
   return hearth_call_tree_new (run, &options, error);
 }
 
@@ -131,6 +164,46 @@ fill_node (guint       node,
   f->self->widths[(gsize) node * f->self->n_runs + f->run] = w != NULL ? *w : NAN;
 }
 
+static RunWalk *
+run_walk_new (HearthProfile  *run,
+              gint            root,
+              guint           max_repeat,
+              GError        **error)
+{
+  g_autoptr (HearthCallTree) tree = build_run_tree (run, root, max_repeat, error);
+  RunWalk *walk;
+  RunWidths run_widths;
+
+  if (tree == NULL)
+    return NULL;
+  walk = g_new0 (RunWalk, 1);
+  walk->run = g_object_ref (run);
+  walk->root = root;
+  walk->max_repeat = max_repeat;
+  walk->by_chain = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  run_widths = (RunWidths) { tree, walk->by_chain };
+  hearth_report_foreach_chain (tree, add_run_width, &run_widths);
+  return walk;
+}
+
+/* @previous's walk of run @r when it is of the same run from the same root and guard. */
+static RunWalk *
+reusable_walk (HearthSpread  *previous,
+               guint          r,
+               HearthProfile *run,
+               gint           root,
+               guint          max_repeat)
+{
+  RunWalk *walk;
+
+  if (previous == NULL || r >= previous->n_runs || previous->walks == NULL)
+    return NULL;
+  walk = previous->walks[r];
+  if (walk == NULL || walk->run != run || walk->root != root || walk->max_repeat != max_repeat)
+    return NULL;
+  return walk;
+}
+
 /**
  * hearth_spread_new:
  * @merged: the call tree of the merged profile
@@ -148,8 +221,35 @@ hearth_spread_new (HearthCallTree        *merged,
                    GCancellable          *cancellable,
                    GError               **error)
 {
-  g_autoptr (HearthSpread) self = NULL;
+  return hearth_spread_new_reusing (NULL, merged, runs, n_runs, cancellable, error);
+}
 
+/**
+ * hearth_spread_new_reusing:
+ * @previous: (nullable): the spread of an earlier layout of the same merge
+ * @merged: the call tree of the merged profile
+ * @runs: (array length=n_runs): the runs it was merged from
+ * @n_runs: how many runs, at least one
+ * @cancellable: (nullable): stops the walks between runs
+ * @error: a run's walk failed, or the walks were cancelled
+ *
+ * As hearth_spread_new(), but a run walked by @previous from the same root with the same
+ * guard is not walked again: a new cutoff costs only the matching of the merged tree's bars.
+ *
+ * Returns: (transfer full) (nullable): each bar of @merged with its width in each run
+ */
+HearthSpread *
+hearth_spread_new_reusing (HearthSpread          *previous,
+                           HearthCallTree        *merged,
+                           HearthProfile * const *runs,
+                           guint                  n_runs,
+                           GCancellable          *cancellable,
+                           GError               **error)
+{
+  g_autoptr (HearthSpread) self = NULL;
+  guint max_repeat;
+
+  g_return_val_if_fail (previous == NULL || HEARTH_IS_SPREAD (previous), NULL);
   g_return_val_if_fail (HEARTH_IS_CALL_TREE (merged), NULL);
   g_return_val_if_fail (runs != NULL && n_runs > 0, NULL);
 
@@ -157,20 +257,27 @@ hearth_spread_new (HearthCallTree        *merged,
   self->tree = g_object_ref (merged);
   self->n_runs = n_runs;
   self->widths = g_new (double, (gsize) hearth_call_tree_get_n_nodes (merged) * n_runs);
+  self->walks = g_new0 (RunWalk *, n_runs);
+  max_repeat = hearth_call_tree_get_options (merged)->max_repeat;
 
   for (guint r = 0; r < n_runs; r++)
     {
-      g_autoptr (HearthCallTree) tree = build_run_tree (merged, runs[r], error);
-      g_autoptr (GHashTable) by_chain = NULL;
-      RunWidths run_widths;
+      gint root = run_root (merged, runs[r]);
+      RunWalk *walk = reusable_walk (previous, r, runs[r], root, max_repeat);
       Fill fill;
 
-      if (tree == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
+      if (walk != NULL)
+        {
+          /* shared, never written after it is made */
+          self->walks[r] = g_new0 (RunWalk, 1);
+          *self->walks[r] = (RunWalk) { g_object_ref (walk->run), walk->root, walk->max_repeat,
+                                        g_hash_table_ref (walk->by_chain) };
+        }
+      else if ((self->walks[r] = run_walk_new (runs[r], root, max_repeat, error)) == NULL)
         return NULL;
-      by_chain = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      run_widths = (RunWidths) { tree, by_chain };
-      hearth_report_foreach_chain (tree, add_run_width, &run_widths);
-      fill = (Fill) { self, by_chain, r };
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      fill = (Fill) { self, self->walks[r]->by_chain, r };
       hearth_report_foreach_chain (merged, fill_node, &fill);
     }
   return g_steal_pointer (&self);
@@ -277,4 +384,24 @@ hearth_spread_is_noisy (HearthSpread *self,
 
   hearth_spread_get_stats (self, node, &stats);
   return stats.cv > HEARTH_SPREAD_NOISY_CV;
+}
+
+/**
+ * hearth_spread_has_noisy:
+ * @self: a #HearthSpread
+ *
+ * Returns: whether any bar of the tree is noisy (so a legend needs to explain its mark)
+ */
+gboolean
+hearth_spread_has_noisy (HearthSpread *self)
+{
+  guint n;
+
+  g_return_val_if_fail (HEARTH_IS_SPREAD (self), FALSE);
+
+  n = hearth_call_tree_get_n_nodes (hearth_spread_get_tree (self));
+  for (guint i = 0; i < n; i++)
+    if (hearth_spread_is_noisy (self, i))
+      return TRUE;
+  return FALSE;
 }

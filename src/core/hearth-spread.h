@@ -33,6 +33,12 @@ HearthSpread   *hearth_spread_new        (HearthCallTree        *merged,
                                           guint                  n_runs,
                                           GCancellable          *cancellable,
                                           GError               **error);
+HearthSpread   *hearth_spread_new_reusing (HearthSpread         *previous,
+                                           HearthCallTree       *merged,
+                                           HearthProfile * const *runs,
+                                           guint                 n_runs,
+                                           GCancellable         *cancellable,
+                                           GError              **error);
 HearthCallTree *hearth_spread_get_tree   (HearthSpread          *self);
 guint           hearth_spread_get_n_runs (HearthSpread          *self);
 double          hearth_spread_get_width  (HearthSpread          *self,
@@ -43,5 +49,6 @@ void            hearth_spread_get_stats  (HearthSpread          *self,
                                           HearthSpreadStats     *stats);
 gboolean        hearth_spread_is_noisy   (HearthSpread          *self,
                                           guint                  node);
+gboolean        hearth_spread_has_noisy  (HearthSpread          *self);
 
 G_END_DECLS

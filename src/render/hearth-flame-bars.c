@@ -210,38 +210,51 @@ add_guarded (Build            *b,
              _hearth_flame_text_paint_for (b, &fill, 1, TRUE));
 }
 
-/* A noisy bar of merged runs: a thin whisker across its right end from the width it would
- * have if every run were like its narrowest run to that of its widest (the bar is the sum of
- * the runs: n times their mean), with a cap at each end. */
-static void
-add_whisker (Build            *b,
-             guint             index,
-             const HearthNode *node,
-             double            y)
+/* A noisy bar of merged runs: where its whisker goes, from the width the bar would have if
+ * every run were like its narrowest run to that of its widest (the bar is the sum of the
+ * runs: n times their mean). FALSE when it has none or it would be too small to see. */
+static gboolean
+whisker_span (Build            *b,
+              guint             index,
+              const HearthNode *node,
+              double           *x0,
+              double           *x1)
 {
   HearthSpread *spread = _hearth_flame_renderer_get_spread (b->self);
   const Frame *f = &b->f;
   HearthSpreadStats stats;
-  double x0, x1, mid, cap;
+
+  if (spread == NULL || f->bar_h < 6 || !hearth_spread_is_noisy (spread, index))
+    return FALSE;
+  hearth_spread_get_stats (spread, index, &stats);
+  *x0 = MAX (round (_hearth_flame_to_px (f, 0, node->left + stats.n_runs * stats.min)),
+             f->left);
+  *x1 = MIN (round (_hearth_flame_to_px (f, 0, node->left + stats.n_runs * stats.max)),
+             f->bars_right);
+  return *x1 - *x0 >= 3;
+}
+
+/* An I-beam at mid-height, in a calm foreground: not at the bottom, where the brown
+ * "counted twice" underline goes, and not in a colour of its own. */
+static void
+add_whisker (Build  *b,
+             double  x0,
+             double  x1,
+             double  y)
+{
+  const Frame *f = &b->f;
+  HearthRgb colour;
+  double tick = MIN (9, 2 * floor ((f->bar_h - 4) / 4) + 1);
+  double mid = y + floor (f->bar_h / 2);
   guint paint;
 
-  if (spread == NULL || !hearth_spread_is_noisy (spread, index))
-    return;
-  hearth_spread_get_stats (spread, index, &stats);
-  x0 = round (_hearth_flame_to_px (f, 0, node->left + stats.n_runs * stats.min));
-  x1 = round (_hearth_flame_to_px (f, 0, node->left + stats.n_runs * stats.max));
-  x0 = MAX (x0, f->left);
-  x1 = MIN (x1, f->bars_right);
-  if (x1 - x0 < 3 || f->bar_h < 6)
-    return;
-  /* low in the bar, under the label, where the shrunk mark would be */
-  paint = _hearth_flame_color_paint (b, &b->palette->foreground);
-  cap = MIN (5, round (f->bar_h / 3));
-  mid = y + f->bar_h - 1 - ceil (cap / 2);
+  hearth_palette_whisker (b->palette, &colour);
+  paint = _hearth_flame_color_paint (b, &colour);
   _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x0, mid, x1 - x0, 1);
-  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x0, y + f->bar_h - 1 - cap, 1, cap);
-  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x1 - 1, y + f->bar_h - 1 - cap, 1,
-                          cap);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x0, mid - floor (tick / 2), 1,
+                          tick);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x1 - 1, mid - floor (tick / 2), 1,
+                          tick);
 }
 
 static void
@@ -254,7 +267,7 @@ emit_bar (Build            *b,
   Run *run = &self->runs[run_index];
   const HearthNode *node = &run->nodes[index];
   const Frame *f = &b->f;
-  double x0, x1, solid, w;
+  double x0, x1, solid, w, wx0, wx1, label_w;
   gboolean dim = FALSE, hatch = FALSE, matched = FALSE;
   guint solid_paint, text_paint;
 
@@ -320,8 +333,15 @@ emit_bar (Build            *b,
     _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->selection), x0, y,
                                w, f->bar_h, MIN (2, w / 2), FALSE);
 
-  add_label (b, run, node->function, NULL, x0, y, w, text_paint);
-  add_whisker (b, index, node, y);
+  /* a label stops before the whisker when that leaves it most of the bar */
+  if (whisker_span (b, index, node, &wx0, &wx1))
+    {
+      label_w = wx0 - x0 - 2 >= w / 2 ? MIN (w, wx0 - x0 - 2) : w;
+      add_label (b, run, node->function, NULL, x0, y, label_w, text_paint);
+      add_whisker (b, wx0, wx1, y);
+    }
+  else
+    add_label (b, run, node->function, NULL, x0, y, w, text_paint);
 
   if (b->hover_texts)
     _hearth_flame_end_group (b);

@@ -12,6 +12,8 @@
 #include "hearth-flame-legend.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
 
 #include "hearth-flame-diff.h"
 
@@ -25,7 +27,26 @@ enum
   SWATCH_HATCH,
   SWATCH_SHRUNK,
   SWATCH_GUARDED,
+  SWATCH_WHISKER,
 };
+
+/* The whisker swatch in a w x h box: the bar's part (x, y, w, h), then the beam and its two
+ * ticks, as the graph draws them at a bar's right end. */
+static void
+whisker_swatch_rects (double w,
+                      double h,
+                      double rects[4][4])
+{
+  double mid = floor (h / 2), tick = MIN (9, 2 * floor ((h - 2) / 4) + 1);
+  double x0 = floor (w * 0.45), x1 = w;
+
+  memcpy (rects, (double[4][4]) {
+    { 0, 0, floor (w * 0.7), h },
+    { x0, mid, x1 - x0, 1 },
+    { x0, mid - floor (tick / 2), 1, tick },
+    { x1 - 1, mid - floor (tick / 2), 1, tick },
+  }, sizeof (double[4][4]));
+}
 static void
 add_legend (Frame           *f,
             const char      *text,
@@ -52,7 +73,7 @@ _hearth_flame_collect_legend (HearthFlameRenderer *self,
     [HEARTH_CATEGORY_PYTHON] = N_("Python and its standard library"),
   };
   guint categories = 0;
-  gboolean estimated = FALSE, shrunk = FALSE, guarded = FALSE;
+  gboolean estimated = FALSE, shrunk = FALSE, guarded = FALSE, whisker;
   HearthRgb swatch, sample = palette->category[HEARTH_CATEGORY_MINE];
 
   for (guint r = 0; r < self->n_runs; r++)
@@ -72,6 +93,9 @@ _hearth_flame_collect_legend (HearthFlameRenderer *self,
       shrunk |= also->has_shrunk;
       guarded |= also->has_guarded;
     }
+
+  whisker = _hearth_flame_renderer_get_spread (self) != NULL &&
+            hearth_spread_has_noisy (_hearth_flame_renderer_get_spread (self));
 
   /* with differential colours the categories are the first run's only: say so */
   if (_hearth_flame_diff_colours (self))
@@ -105,6 +129,8 @@ _hearth_flame_collect_legend (HearthFlameRenderer *self,
   if (guarded)
     add_legend (f, _("dashed: time in re-entered calls, not self time"), SWATCH_GUARDED,
                 &palette->guarded);
+  if (whisker)
+    add_legend (f, _("varies across runs"), SWATCH_WHISKER, &sample);
 }
 
 /* Lays the legend out in lines; returns how many. */
@@ -131,6 +157,27 @@ _hearth_flame_flow_legend (HearthFlameRenderer *self,
       x += w + (f->legend[i].kind == SWATCH_NONE ? f->pad : LEGEND_SPACING);
     }
   return f->n_legend > 0 ? line + 1 : 0;
+}
+
+static void
+emit_whisker_swatch (Build           *b,
+                     const HearthRgb *color,
+                     double           x,
+                     double           y,
+                     double           h)
+{
+  double rects[4][4];
+  HearthRgb whisker;
+  guint paint;
+
+  whisker_swatch_rects (LEGEND_SWATCH_W, h, rects);
+  hearth_palette_whisker (b->palette, &whisker);
+  paint = _hearth_flame_color_paint (b, &whisker);
+  _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_FILL, _hearth_flame_color_paint (b, color),
+                          x + rects[0][0], y + rects[0][1], rects[0][2], rects[0][3]);
+  for (guint i = 1; i < 4; i++)
+    _hearth_flame_add_fill (b, HEARTH_SCENE_LAYER_MARK, paint, x + rects[i][0], y + rects[i][1],
+                            rects[i][2], rects[i][3]);
 }
 
 void
@@ -176,6 +223,10 @@ _hearth_flame_emit_legend (Build *b)
                                   e->x, sy, LEGEND_SWATCH_W, sh);
           _hearth_flame_add_outline (b, _hearth_flame_color_paint (b, &b->palette->guarded), e->x,
                                      sy, LEGEND_SWATCH_W, sh, 1, TRUE);
+          break;
+
+        case SWATCH_WHISKER:
+          emit_whisker_swatch (b, &e->color, e->x, sy, sh);
           break;
 
         case SWATCH_NONE:
@@ -302,6 +353,20 @@ hearth_swatch_paint_for (cairo_t             *cr,
       outline.line_width = 1;
       outline.dashed = TRUE;
       g_array_append_val (scene.items, outline);
+      break;
+
+    case HEARTH_SWATCH_WHISKER:
+      {
+        double rects[4][4];
+
+        whisker_swatch_rects (width, height, rects);
+        hearth_palette_whisker (palette, &fill);
+        swatch_fill (&scene, HEARTH_SCENE_LAYER_FILL, color, NULL, rects[0][0], rects[0][1],
+                     rects[0][2], rects[0][3]);
+        for (guint i = 1; i < 4; i++)
+          swatch_fill (&scene, HEARTH_SCENE_LAYER_MARK, &fill, NULL, rects[i][0], rects[i][1],
+                       rects[i][2], rects[i][3]);
+      }
       break;
 
     case HEARTH_SWATCH_FILL:

@@ -75,6 +75,7 @@ typedef enum
  * @HEARTH_SWATCH_HATCH: an estimated bar: a solid part, then the hatched rest
  * @HEARTH_SWATCH_SHRUNK: a bar whose callees were scaled down, underlined
  * @HEARTH_SWATCH_GUARDED: time in re-entered calls, in a dashed outline
+ * @HEARTH_SWATCH_WHISKER: a bar whose width varies across merged runs, with its whisker
  *
  * The swatches of a legend.
  */
@@ -84,6 +85,7 @@ typedef enum
   HEARTH_SWATCH_HATCH,
   HEARTH_SWATCH_SHRUNK,
   HEARTH_SWATCH_GUARDED,
+  HEARTH_SWATCH_WHISKER,
 } HearthSwatch;
 
 #define HEARTH_TYPE_FLAME_RENDERER (hearth_flame_renderer_get_type ())

@@ -313,6 +313,25 @@ hearth_palette_merged (const HearthPalette *palette,
 }
 
 /**
+ * hearth_palette_whisker:
+ * @palette: a palette
+ * @out: (out): the colour of the whisker that shows a bar's spread over merged runs
+ *
+ * The foreground a third of the way to the background, as if drawn with some transparency:
+ * calmer than text and than the marks of a bar, readable on every bar colour of the theme.
+ * High contrast draws it in the foreground itself.
+ */
+void
+hearth_palette_whisker (const HearthPalette *palette,
+                        HearthRgb           *out)
+{
+  g_return_if_fail (palette != NULL && out != NULL);
+
+  hearth_rgb_mix (&palette->foreground, &palette->background,
+                  palette->high_contrast ? 0.0 : 0.3, out);
+}
+
+/**
  * hearth_palette_diff_level:
  * @change: a chain's change as a share of the first run (negative: faster)
  *

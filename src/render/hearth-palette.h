@@ -105,6 +105,8 @@ void                 hearth_palette_dim             (const HearthPalette *palett
 void                 hearth_palette_merged          (const HearthPalette *palette,
                                                      const HearthRgb     *bar,
                                                      HearthRgb           *out);
+void                 hearth_palette_whisker         (const HearthPalette *palette,
+                                                     HearthRgb           *out);
 guint                hearth_palette_diff_level      (double               change);
 void                 hearth_palette_diff            (const HearthPalette *palette,
                                                      double               change,

@@ -76,3 +76,24 @@ hearth_format_value (double     value,
       return g_strdup_printf ("%.*f µs", digits_after_point (a * 1e6), value * 1e6);
     }
 }
+
+/**
+ * hearth_format_mean:
+ * @value: a mean of widths in the profile's unit
+ * @unit: the unit
+ *
+ * As hearth_format_value(), but a mean of sample counts keeps one decimal: the mean of 10
+ * samples over 3 runs is `3.3 samples`, not `3 samples`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+hearth_format_mean (double     value,
+                    HearthUnit unit)
+{
+  if (unit != HEARTH_UNIT_SAMPLES || !isfinite (value) || value == round (value))
+    return hearth_format_value (value, unit);
+  /* a fraction takes the plural of "many" (2 here, any number but 1) */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%.1f sample", "%.1f samples", 2),
+                          value);
+}

@@ -13,5 +13,7 @@ G_BEGIN_DECLS
 
 char *hearth_format_value (double     value,
                            HearthUnit unit);
+char *hearth_format_mean  (double     value,
+                           HearthUnit unit);
 
 G_END_DECLS

@@ -174,7 +174,10 @@ append_spread (HearthFlameView *self,
   if (spread == NULL || _hearth_flame_view_comparing (self))
     return;
   hearth_spread_get_stats (spread, node, &stats);
-  mean = hearth_session_format_value (self->session, stats.mean);
+  mean = hearth_format_mean (stats.mean, hearth_session_get_profile (self->session) != NULL
+                                         ? hearth_profile_get_unit (hearth_session_get_profile
+                                                                    (self->session))
+                                         : HEARTH_UNIT_SECONDS);
   min = hearth_session_format_value (self->session, stats.min);
   max = hearth_session_format_value (self->session, stats.max);
   cv = hearth_format_percent (stats.cv);

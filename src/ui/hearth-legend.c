@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "hearth-flame-renderer.h"
+#include "hearth-format.h"
 #include "hearth-flow-layout.h"
 #include "hearth-gtk-compat.h"
 
@@ -36,6 +37,7 @@ struct _HearthLegend
   GtkWidget           *close_button;
   HearthLegendColours  colours;
   gboolean             no_marks;
+  gboolean             spread;
   gboolean             dark;
   gboolean             high_contrast;
 };
@@ -173,6 +175,17 @@ fill_entries (HearthLegend *self)
   add_entry (self, &(Entry) { HEARTH_SWATCH_GUARDED, COLOUR_CATEGORY, HEARTH_CATEGORY_PYTHON },
              /* translators: in the legend, beside a dashed swatch */
              C_("legend", "re-entered"), _("dashed: time in re-entered calls, not self time"));
+  if (self->spread)
+    {
+      g_autofree char *limit = hearth_format_percent (HEARTH_SPREAD_NOISY_CV);
+      /* translators: %s is a share such as "20.0%" */
+      g_autofree char *tooltip = g_strdup_printf (_("whisker: from the bar's width in its "
+                                                    "narrowest run to that in its widest, for "
+                                                    "bars that vary by more than %s"), limit);
+
+      add_entry (self, &(Entry) { HEARTH_SWATCH_WHISKER, COLOUR_CATEGORY,
+                                  HEARTH_CATEGORY_PYTHON }, _("varies across runs"), tooltip);
+    }
 }
 
 /* The swatches follow the theme as the graph does: a light foreground means a dark one. */
@@ -307,6 +320,25 @@ hearth_legend_set_marks (HearthLegend *self,
   if (self->no_marks == !marks)
     return;
   self->no_marks = !marks;
+  fill_entries (self);
+}
+
+/**
+ * hearth_legend_set_spread:
+ * @self: a #HearthLegend
+ * @spread: list the whisker of bars that vary across merged runs; %FALSE by default
+ *
+ * Only a merged profile with noisy bars draws whiskers.
+ */
+void
+hearth_legend_set_spread (HearthLegend *self,
+                          gboolean      spread)
+{
+  g_return_if_fail (HEARTH_IS_LEGEND (self));
+
+  if (self->spread == !!spread)
+    return;
+  self->spread = !!spread;
   fill_entries (self);
 }
 

@@ -34,6 +34,8 @@ void                 hearth_legend_set_colours      (HearthLegend        *self,
 HearthLegendColours  hearth_legend_get_colours      (HearthLegend        *self);
 void                 hearth_legend_set_marks        (HearthLegend        *self,
                                                      gboolean             marks);
+void                 hearth_legend_set_spread       (HearthLegend        *self,
+                                                     gboolean             spread);
 void                 hearth_legend_set_heading      (HearthLegend        *self,
                                                      const char          *heading);
 void                 hearth_legend_set_close_action (HearthLegend        *self,

@@ -26,6 +26,7 @@ typedef struct
   GFile                 *file;
   GPtrArray             *files;         /* for a merge: the runs' files */
   GPtrArray             *runs;          /* for a layout of a merge: the runs read */
+  HearthSpread          *spread;        /* for a layout of a merge: the last, to reuse */
   HearthLoadProgress    *progress;      /* for a load: what the reader tells */
   HearthProfile         *profile;       /* for a layout: the profile to lay out again */
   HearthNames           *names;         /* for a layout: the names to keep, or NULL */
@@ -59,6 +60,7 @@ job_free (gpointer data)
   g_clear_object (&job->file);
   g_clear_pointer (&job->files, g_ptr_array_unref);
   g_clear_pointer (&job->runs, g_ptr_array_unref);
+  g_clear_object (&job->spread);
   g_clear_pointer (&job->progress, hearth_load_progress_unref);
   g_clear_object (&job->profile);
   g_clear_object (&job->names);
@@ -151,9 +153,9 @@ layout_in_thread (Job           *job,
   /* a merge: each bar's width in each run, for the tooltip and the noisy marks */
   if (result->runs != NULL && result->runs->len > 0)
     {
-      result->spread = hearth_spread_new (result->tree,
-                                          (HearthProfile * const *) result->runs->pdata,
-                                          result->runs->len, cancellable, error);
+      result->spread = hearth_spread_new_reusing (job->spread, result->tree,
+                                                  (HearthProfile * const *) result->runs->pdata,
+                                                  result->runs->len, cancellable, error);
       if (result->spread == NULL)
         return FALSE;
     }
@@ -539,6 +541,8 @@ _hearth_session_schedule_layout (HearthSession *self,
   /* the names of a range's profile are made for it: reused only within the same profile */
   if (self->runs != NULL)
     job->runs = g_ptr_array_ref (self->runs);
+  if (self->spread != NULL)
+    job->spread = g_object_ref (self->spread);
   job->names = names_too || self->names == NULL || self->profile != self->full_profile ||
                job->range_end > job->range_start ? NULL : g_object_ref (self->names);
   job->serial = ++self->layout_serial;

@@ -154,6 +154,10 @@ update_root_label (HearthWindow *self)
 static void
 tree_changed (HearthWindow *self)
 {
+  HearthSpread *spread = hearth_session_get_spread (self->session);
+
+  hearth_legend_set_spread (HEARTH_LEGEND (self->legend),
+                            spread != NULL && hearth_spread_has_noisy (spread));
   update_title (self);
   update_root_label (self);
   update_page (self);
