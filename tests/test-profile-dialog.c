@@ -363,29 +363,31 @@ test_close_running (Fixture       *f,
 
 /* a helper called from two places, with a different step each: cProfile splits its time into
  * four estimated chains (prepare > helper > smooth among them), the sampler finds the two
- * true ones. Pure Python, so the sampler sees every frame cProfile does; long enough (some
- * 40 ms alone) for its 5 ms ticks: at 3 ms the sampled run often had no sample at all. */
+ * true ones. The steps are methods: cProfile names them `load`, the sampler `Steps.load`.
+ * Pure Python, so the sampler sees every frame cProfile does; long enough (some 40 ms
+ * alone) for its 5 ms ticks: at 3 ms the sampled run often had no sample at all. */
 static const char chains_script[] =
-  "def load(n):\n"
-  "    total = 0\n"
-  "    for i in range(n):\n"
-  "        total += i * i\n"
-  "    return total\n"
+  "class Steps:\n"
+  "    def load(self, n):\n"
+  "        total = 0\n"
+  "        for i in range(n):\n"
+  "            total += i * i\n"
+  "        return total\n"
   "\n"
-  "def smooth(n):\n"
-  "    total = 0\n"
-  "    for i in range(n):\n"
-  "        total += i % 7\n"
-  "    return total\n"
+  "    def smooth(self, n):\n"
+  "        total = 0\n"
+  "        for i in range(n):\n"
+  "            total += i % 7\n"
+  "        return total\n"
   "\n"
   "def helper(step, n):\n"
   "    return step(n)\n"
   "\n"
   "def prepare():\n"
-  "    return helper(load, 600000)\n"
+  "    return helper(Steps().load, 600000)\n"
   "\n"
   "def analyze():\n"
-  "    return helper(smooth, 200000)\n"
+  "    return helper(Steps().smooth, 200000)\n"
   "\n"
   "print('chains', prepare() + analyze())\n";
 
@@ -573,7 +575,7 @@ test_again (Fixture       *f,
                      ==, f->script);
   }
   /* the widest estimated bar, cProfile's share of load under prepare > helper, is selected in
-   * both runs: in the sampled one as the true chain it matches */
+   * both runs: in the sampled one as the true chain it matches, Steps.load meeting load */
   {
     HearthCompareWindow *compare = hearth_test_find_compare_window (app);
     HearthSession *runs[2] = { hearth_compare_window_get_session (compare, 0),
@@ -589,7 +591,7 @@ test_again (Fixture       *f,
                    HEARTH_NODE_ESTIMATED);
     chain = hearth_session_dup_chain_text (runs[0], selected, " > ", FALSE);
     peer = hearth_session_dup_chain_text (runs[1], peer_node, " > ", FALSE);
-    g_assert_cmpstr (chain, ==, "prepare > helper > load");
+    g_assert_cmpstr (chain, ==, "prepare > helper > Steps.load");
     g_assert_cmpstr (peer, ==, chain);
     g_assert_true (g_str_has_prefix (_hearth_compare_window_get_status (compare), chain));
   }
