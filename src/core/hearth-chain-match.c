@@ -53,6 +53,21 @@ hearth_chain_index_free (HearthChainIndex *index)
   g_free (index);
 }
 
+/* The name as cProfile records it (co_name): a sampler's co_qualname (`Steps.load`,
+ * `helper.<locals>.<genexpr>`) ends with it, so both kinds of run meet. Built-ins and
+ * other names in brackets are kept whole. */
+static const char *
+match_name (const char *name)
+{
+  const char *dot;
+
+  if (name == NULL)
+    return "";
+  if (name[0] == '<' || (dot = strrchr (name, '.')) == NULL || dot[1] == '\0')
+    return name;
+  return dot + 1;
+}
+
 static guint
 pair_id (HearthChainIndex *index,
          HearthProfile    *profile,
@@ -69,8 +84,7 @@ pair_id (HearthChainIndex *index,
       const HearthFunction *f = hearth_profile_get_function (profile, function);
       const char *file = f->file != NULL ? f->file : "";
 
-      key = g_strconcat (_hearth_path_base_name (file), "\x1f", f->name != NULL ? f->name : "",
-                         NULL);
+      key = g_strconcat (_hearth_path_base_name (file), "\x1f", match_name (f->name), NULL);
     }
   found = g_hash_table_lookup (index->pairs, key);
   if (found != NULL)

@@ -12,9 +12,10 @@
 
 G_BEGIN_DECLS
 
-/* Chain ids: a chain is the sequence of (file basename, function name) from the root, line
- * numbers ignored, so that a chain keeps its id when the code above it moved. An index hands
- * out ids shared by every tree added to it. */
+/* Chain ids: a chain is the sequence of (file basename, function name as cProfile records
+ * it: a sampler's `Steps.load` is `load`) from the root, line numbers ignored, so that a
+ * chain keeps its id when the code above it moved. An index hands out ids shared by every
+ * tree added to it. */
 typedef struct _HearthChainIndex HearthChainIndex;
 
 HearthChainIndex *hearth_chain_index_new          (void);

@@ -47,6 +47,9 @@ struct _HearthCompareWindow
   GPtrArray            *runs[2];        /* a side's runs when it merges several, else NULL */
   gboolean              normalized;
   gboolean              syncing;
+  HearthCallTree       *pending_tree;   /* a bar to select once both runs are matched */
+  guint                 pending_run;
+  gint                  pending_node;
 
   /* template children */
   GtkWidget            *title_label;
@@ -425,6 +428,17 @@ match_data_free (gpointer pointer)
   g_free (data);
 }
 
+/* The bar asked for before the match, when its run still shows the tree it was counted in:
+ * selected through the views' own path, so the other run selects its matching chain. */
+static void
+select_pending (HearthCompareWindow *self)
+{
+  g_autoptr (HearthCallTree) tree = g_steal_pointer (&self->pending_tree);
+
+  if (tree != NULL && tree == hearth_session_get_tree (self->sessions[self->pending_run]))
+    hearth_session_set_selected (self->sessions[self->pending_run], self->pending_node);
+}
+
 static void
 match_done (GObject      *source,
             GAsyncResult *result,
@@ -448,6 +462,7 @@ match_done (GObject      *source,
   hearth_flame_view_get_visible_range (HEARTH_FLAME_VIEW (self->before_view), &start, &end);
   hearth_flame_view_set_visible_range (HEARTH_FLAME_VIEW (self->after_view), start, end, FALSE);
   selection_changed (self, 0);
+  select_pending (self);
   gtk_widget_add_tick_callback (self->views_paned, fit_views, self, NULL);
 }
 
@@ -731,6 +746,7 @@ hearth_compare_window_dispose (GObject *object)
   g_cancellable_cancel (self->match_cancellable);
   g_clear_object (&self->match_cancellable);
   g_clear_pointer (&self->match, hearth_chain_match_free);
+  g_clear_object (&self->pending_tree);
   g_clear_object (&self->sessions[0]);
   g_clear_object (&self->sessions[1]);
   g_clear_pointer (&self->runs[0], g_ptr_array_unref);
@@ -961,6 +977,36 @@ hearth_compare_window_set_run (HearthCompareWindow *self,
 
   g_clear_pointer (&self->runs[run], g_ptr_array_unref);
   hearth_session_set_profile (self->sessions[run], profile, names, tree);
+}
+
+/**
+ * hearth_compare_window_select_when_matched:
+ * @self: a #HearthCompareWindow
+ * @run: 0 (before) or 1 (after)
+ * @node: a bar of the tree @run shows now
+ *
+ * Once both runs are laid out and their chains matched, selects @node in @run and its
+ * matching chain in the other run. Dropped if @run shows another tree by then.
+ */
+void
+hearth_compare_window_select_when_matched (HearthCompareWindow *self,
+                                           guint                run,
+                                           gint                 node)
+{
+  HearthCallTree *tree;
+
+  g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (run < 2);
+
+  tree = hearth_session_get_tree (self->sessions[run]);
+  g_clear_object (&self->pending_tree);
+  if (tree == NULL || node < 0 || (guint) node >= hearth_call_tree_get_n_nodes (tree))
+    return;
+  self->pending_tree = g_object_ref (tree);
+  self->pending_run = run;
+  self->pending_node = node;
+  if (self->match != NULL)
+    select_pending (self);
 }
 
 /**

@@ -35,6 +35,9 @@ void                 hearth_compare_window_set_run     (HearthCompareWindow *sel
                                                         HearthProfile       *profile,
                                                         HearthNames         *names,
                                                         HearthCallTree      *tree);
+void                 hearth_compare_window_select_when_matched (HearthCompareWindow *self,
+                                                                guint                run,
+                                                                gint                 node);
 void                 hearth_compare_window_set_run_name (HearthCompareWindow *self,
                                                         guint                run,
                                                         const char          *name);

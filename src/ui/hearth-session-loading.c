@@ -414,6 +414,7 @@ load_done (GObject      *source,
   g_autoptr (Result) result = NULL;
   g_autoptr (GError) error = NULL;
   gboolean mine_changed;
+  gint root;
 
   result = g_task_propagate_pointer (G_TASK (async_result), &error);
   if (job->serial != self->load_serial)
@@ -439,9 +440,13 @@ load_done (GObject      *source,
     }
 
   g_object_freeze_notify (G_OBJECT (self));
-  if (job->new_file && self->root != -1)
+  root = job->new_file ? -1 : self->root;
+  /* a root spec that resolved is the session's root from now on: later layouts keep it */
+  if (job->root_spec != NULL && !hearth_call_tree_is_chart (result->tree))
+    root = hearth_call_tree_get_options (result->tree)->root;
+  if (self->root != root)
     {
-      self->root = -1;
+      self->root = root;
       g_object_notify_by_pspec (G_OBJECT (self), _hearth_session_props[PROP_ROOT]);
     }
   g_set_object (&self->file, job->file);

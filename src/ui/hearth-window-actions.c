@@ -216,27 +216,59 @@ script_module (HearthProfile *profile)
   return best;
 }
 
-/* The new run opens compared with the one shown. */
+/* The estimated bar the user came for: the one selected, else the widest (nodes are in walk
+ * order, so the first of a width is the one nearest the root); -1 when none is. */
+static gint
+estimated_node (HearthSession *session)
+{
+  HearthCallTree *tree = hearth_session_get_tree (session);
+  gint selected = hearth_session_get_selected (session);
+  gint widest = -1;
+
+  if (tree == NULL)
+    return -1;
+  if (selected >= 0 && hearth_call_tree_get_node (tree, selected)->flags & HEARTH_NODE_ESTIMATED)
+    return selected;
+  for (guint i = 0; i < hearth_call_tree_get_n_nodes (tree); i++)
+    {
+      const HearthNode *node = hearth_call_tree_get_node (tree, i);
+
+      if (node->flags & HEARTH_NODE_ESTIMATED &&
+          (widest < 0 || node->width > hearth_call_tree_get_node (tree, widest)->width))
+        widest = (gint) i;
+    }
+  return widest;
+}
+
+/* The new run opens compared with the one shown; for exact chains, with the estimated chain
+ * selected in both. */
 static void
 profiled_again (HearthProfileDialog *dialog,
                 GFile               *file,
                 HearthWindow        *self)
 {
-  if (hearth_session_get_profile (self->session) != NULL)
-    _hearth_window_compare_with_root (self, file, g_object_get_data (G_OBJECT (dialog),
-                                                                     "root-spec"));
-  else
-    open_here_or_new (self, file);
+  HearthCompareWindow *window;
+
+  if (hearth_session_get_profile (self->session) == NULL)
+    {
+      open_here_or_new (self, file);
+      return;
+    }
+  window = _hearth_window_compare_with_root (self, file, g_object_get_data (G_OBJECT (dialog),
+                                                                            "root-spec"));
+  if (g_object_get_data (G_OBJECT (dialog), "exact-chains") != NULL)
+    hearth_compare_window_select_when_matched (window, 0, estimated_node (self->session));
 }
 
-/* The sampled run starts at the script's <module> too, so its chains meet cProfile's rather
- * than sitting under the bar of the whole run. */
+/* The run of @dialog gets the exact chains of @profile: it starts at the script's <module>
+ * too, so its chains meet cProfile's rather than sitting under the bar of the whole run. */
 static void
-root_at_script (HearthProfileDialog *dialog,
-                HearthProfile       *profile)
+exact_chains_run (HearthProfileDialog *dialog,
+                  HearthProfile       *profile)
 {
   const HearthFunction *module = profile != NULL ? script_module (profile) : NULL;
 
+  g_object_set_data (G_OBJECT (dialog), "exact-chains", GINT_TO_POINTER (TRUE));
   if (module != NULL)
     g_object_set_data_full (G_OBJECT (dialog), "root-spec",
                             g_strdup_printf ("%s:%" G_GINT64_FORMAT ":%s", module->file,
@@ -264,7 +296,7 @@ run_again (HearthWindow              *self,
   g_autofree char *path = folder != NULL ? g_file_get_path (folder) : NULL;
 
   if (exact)
-    root_at_script (dialog, hearth_session_get_profile (self->session));
+    exact_chains_run (dialog, hearth_session_get_profile (self->session));
   hearth_profile_dialog_set_recipe (dialog, recipe);
   hearth_profile_dialog_set_out_folder (dialog, path);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "profile.run", NULL);
@@ -302,7 +334,7 @@ exact_chains_action (GtkWidget  *widget,
       return;
     }
   dialog = new_run_dialog (self);
-  root_at_script (dialog, profile);
+  exact_chains_run (dialog, profile);
   if (module != NULL)
     hearth_profile_dialog_set_target (dialog, module->file, FALSE);
   hearth_profile_dialog_set_fields (dialog, NULL, NULL, NULL, TRUE);
@@ -345,24 +377,6 @@ _hearth_window_compare_with (HearthWindow *self,
   return _hearth_window_compare_with_root (self, after, NULL);
 }
 
-/* Once the run is read: its graph keeps starting at that root, whatever lays it out again. */
-static void
-run_loaded (HearthSession *session,
-            GParamSpec    *pspec,
-            const char    *root_spec)
-{
-  HearthProfile *profile = hearth_session_get_profile (session);
-  gint function;
-
-  if (profile == NULL)
-    return;
-  function = hearth_call_tree_parse_root (profile, root_spec, NULL);
-  g_signal_handlers_disconnect_matched (session, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL,
-                                        (gpointer) root_spec);
-  if (function >= 0)
-    hearth_session_set_root (session, function);
-}
-
 /**
  * _hearth_window_compare_with_root:
  * @self: a #HearthWindow showing a profile
@@ -388,10 +402,8 @@ _hearth_window_compare_with_root (HearthWindow *self,
   /* the thread shown alone is compared with the same thread of the other run */
   hearth_thread_picker_follow (HEARTH_THREAD_PICKER (self->thread_picker),
                                hearth_compare_window_get_session (window, 1));
-  if (root_spec != NULL)
-    g_signal_connect_data (hearth_compare_window_get_session (window, 1), "notify::profile",
-                           G_CALLBACK (run_loaded), g_strdup (root_spec),
-                           (GClosureNotify) (void (*) (void)) g_free, 0);
+  /* resolved by the load itself, so the first tree of the run is laid out from it */
+  hearth_session_set_root_spec (hearth_compare_window_get_session (window, 1), root_spec);
   hearth_compare_window_load_run (window, 1, after);
   gtk_window_present (GTK_WINDOW (window));
   return window;
