@@ -297,7 +297,12 @@ test_memory (void)
     g_assert_cmpuint (g_variant_n_children (many), ==, HEARTH_PROFILE_MEMORY_MAX);
     g_assert_null (hearth_profile_recipe_recall (many, "/p/b.py", FALSE));
     g_assert_null (hearth_profile_recipe_recall (many, "/p/s7.py", FALSE));
-    g_assert_nonnull (hearth_profile_recipe_recall (many, "/p/s8.py", FALSE));
+    {
+      g_autoptr (HearthProfileRecipe) kept = hearth_profile_recipe_recall (many, "/p/s8.py",
+                                                                           FALSE);
+
+      g_assert_nonnull (kept);
+    }
     g_settings_set_value (settings, "profile-scripts", many);
   }
   g_settings_reset (settings, "profile-scripts");
