@@ -77,9 +77,12 @@ def compare(name, proc, want):
         check(False, name, proc.stderr.decode())
         return
     got, order = parse(proc.stdout)
-    check(set(got) == set(want), name + ": the same chains",
-          "missing %s, extra %s" % (sorted(set(want) - set(got))[:3],
-                                    sorted(set(got) - set(want))[:3]))
+    # a chain whose two times agree to rounding may be listed by one side only: the sums
+    # behind them differ in their last digits between Python versions and C
+    missing = sorted(c for c in set(want) - set(got) if not close(want[c][1], want[c][2]))
+    extra = sorted(c for c in set(got) - set(want) if not close(got[c][1], got[c][2]))
+    check(not missing and not extra, name + ": the same chains",
+          "missing %s, extra %s" % (missing[:3], extra[:3]))
     bad = [c for c in set(got) & set(want)
            if got[c][3] != want[c][3] or not all(close(x, y) for x, y in
                                                  zip(got[c][1:3], want[c][1:3]))
