@@ -74,14 +74,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-enum
-{
-  SHOW_SANDWICH,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
 /* Cells ------------------------------------------------------------------------------------ */
 
 static char *
@@ -582,17 +574,6 @@ hearth_functions_pane_class_init (HearthFunctionsPaneClass *klass)
                                               G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * HearthFunctionsPane::show-sandwich:
-   * @self: the pane
-   * @function: the marked function
-   *
-   * The user asked for the sandwich of the function whose row is selected.
-   */
-  signals[SHOW_SANDWICH] = g_signal_new ("show-sandwich", G_TYPE_FROM_CLASS (klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                         G_TYPE_UINT);
-
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "functionspane");
 }
 
@@ -791,5 +772,5 @@ hearth_functions_pane_show_sandwich (HearthFunctionsPane *self)
   g_return_if_fail (HEARTH_IS_FUNCTIONS_PANE (self));
 
   if (self->marked >= 0)
-    g_signal_emit (self, signals[SHOW_SANDWICH], 0, (guint) self->marked);
+    _hearth_pane_show_sandwich (HEARTH_PANE (self), (guint) self->marked);
 }

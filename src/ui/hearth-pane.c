@@ -34,6 +34,14 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+enum
+{
+  SHOW_SANDWICH,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 tree_changed (HearthPane *self)
 {
@@ -124,6 +132,17 @@ hearth_pane_class_init (HearthPaneClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /**
+   * HearthPane::show-sandwich:
+   * @self: the pane
+   * @function: the function
+   *
+   * The user asked, in this pane, for the sandwich of @function.
+   */
+  signals[SHOW_SANDWICH] = g_signal_new ("show-sandwich", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         G_TYPE_UINT);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 
@@ -191,6 +210,14 @@ hearth_pane_set_session (HearthPane    *self,
  *
  * Returns: (transfer floating): a centred, dimmed message for an empty pane
  */
+/* Emits ::show-sandwich: what a pane's Sandwich button does. */
+void
+_hearth_pane_show_sandwich (HearthPane *self,
+                            guint       function)
+{
+  g_signal_emit (self, signals[SHOW_SANDWICH], 0, function);
+}
+
 GtkWidget *
 _hearth_pane_make_placeholder (const char *title,
                                const char *text)

@@ -41,5 +41,7 @@ GtkWidget     *_hearth_pane_make_placeholder (const char *title,
 GtkWidget     *_hearth_pane_pack_list        (GtkBox     *box,
                                               GtkWidget  *view);
 void           _hearth_label_wrap_words      (GtkLabel   *label);
+void           _hearth_pane_show_sandwich    (HearthPane *self,
+                                              guint       function);
 
 G_END_DECLS

@@ -53,14 +53,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-enum
-{
-  SHOW_SANDWICH,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
 /* Cards ------------------------------------------------------------------------------------- */
 
 static GtkWidget *
@@ -160,7 +152,7 @@ sandwich_clicked (GtkButton          *button,
 {
   gint function = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "value"));
 
-  g_signal_emit (self, signals[SHOW_SANDWICH], 0, (guint) function);
+  _hearth_pane_show_sandwich (HEARTH_PANE (self), (guint) function);
 }
 
 /* A "Sandwich" button before @root_button: a function spread thin over many places is what
@@ -774,17 +766,6 @@ hearth_warnings_pane_class_init (HearthWarningsPaneClass *klass)
     g_param_spec_uint ("n-warnings", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /**
-   * HearthWarningsPane::show-sandwich:
-   * @self: the pane
-   * @function: an unreached function
-   *
-   * The user asked for the sandwich of a function the tree does not show.
-   */
-  signals[SHOW_SANDWICH] = g_signal_new ("show-sandwich", G_TYPE_FROM_CLASS (klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                         G_TYPE_UINT);
 
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "warningspane");
 }
