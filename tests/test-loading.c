@@ -1,5 +1,6 @@
 /* test-loading.c: the loading page of a window: a slow load shows how far it is and can be
- * cancelled, which goes back to what the window showed before.
+ * cancelled, which goes back to what the window showed before; in a compare window the two
+ * runs' bytes add up, and Cancel closes the window.
  *
  * Copyright 2026 The Hearth authors
  *
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "hearth-application.h"
+#include "hearth-compare-window.h"
 #include "hearth-loading-view.h"
 #include "hearth-test-ui.h"
 #include "hearth-test-util.h"
@@ -64,17 +66,24 @@ bar_moved (gpointer user_data)
   return fraction (f) > f->fraction;
 }
 
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
+/* written once, on first use */
+static gboolean
+big_file_ready (void)
 {
-  if (!hearth_test_ui_have_display ())
-    return;
   if (big_path == NULL)
     {
       big_path = g_build_filename (tmp_dir, "big.folded", NULL);
       hearth_test_write_big_folded (big_path, BIG_SIZE);
     }
+  return TRUE;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  if (!hearth_test_ui_have_display () || !big_file_ready ())
+    return;
   f->window = hearth_window_new (GTK_APPLICATION (app));
   f->session = hearth_window_get_session (f->window);
   f->view = HEARTH_LOADING_VIEW (f->window->loading_view);
@@ -222,6 +231,123 @@ test_cancel_reload (Fixture       *f,
   g_assert_cmpint (g_rename (path, big_path), ==, 0);
 }
 
+/* Compare windows ---------------------------------------------------------------------------- */
+
+typedef struct
+{
+  HearthCompareWindow *window;
+  HearthLoadingView   *view;
+  double               fraction;
+} CompareFixture;
+
+static gboolean
+compare_detailed (gpointer user_data)
+{
+  CompareFixture *f = user_data;
+
+  return hearth_loading_view_get_detailed (f->view) &&
+         g_strcmp0 (_hearth_compare_window_get_page (f->window), "loading") == 0;
+}
+
+static gboolean
+compare_bar_moved (gpointer user_data)
+{
+  CompareFixture *f = user_data;
+  GtkWidget *bar = _hearth_loading_view_get_progress_bar (f->view);
+
+  return gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (bar)) > f->fraction;
+}
+
+static gboolean
+window_gone (gpointer user_data)
+{
+  return *(gpointer *) user_data == NULL;
+}
+
+/* Shows the window, waits for the bar to show and move; its text ends with @total. */
+static void
+compare_see_progress (CompareFixture *f,
+                      guint64         total)
+{
+  GtkWidget *bar;
+  g_autofree char *total_text = g_format_size (total);
+  g_autofree char *suffix = g_strdup_printf (" of %s", total_text);
+
+  f->view = HEARTH_LOADING_VIEW (_hearth_compare_window_get_loading_view (f->window));
+  bar = _hearth_loading_view_get_progress_bar (f->view);
+  g_assert_true (hearth_test_wait_until (compare_detailed, f, LOAD_TIMEOUT_MS));
+  g_assert_true (gtk_widget_get_visible (_hearth_loading_view_get_cancel_button (f->view)));
+  f->fraction = gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (bar));
+  g_assert_true (hearth_test_wait_until (compare_bar_moved, f, LOAD_TIMEOUT_MS));
+  g_assert_cmpfloat (gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (bar)), <, 1.0);
+  g_assert_true (g_str_has_suffix (gtk_progress_bar_get_text (GTK_PROGRESS_BAR (bar)), suffix));
+}
+
+/* Cancel stops both runs' loads and closes the window, with no banner on the way. */
+static void
+compare_press_cancel (CompareFixture *f)
+{
+  gpointer window = f->window;
+  HearthSession *sessions[2] = {
+    g_object_ref (hearth_compare_window_get_session (f->window, 0)),
+    g_object_ref (hearth_compare_window_get_session (f->window, 1)),
+  };
+
+  g_object_add_weak_pointer (window, &window);
+  g_assert_true (gtk_widget_activate (_hearth_loading_view_get_cancel_button (f->view)));
+  g_assert_true (hearth_test_wait_until (window_gone, &window, LOAD_TIMEOUT_MS));
+  /* the big run is the second one; the first may have been read by then */
+  g_assert_null (hearth_session_get_profile (sessions[1]));
+  for (guint r = 0; r < 2; r++)
+    {
+      g_assert_false (hearth_session_get_loading (sessions[r]));
+      g_assert_null (hearth_session_get_error (sessions[r]));
+      g_object_unref (sessions[r]);
+    }
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+/* A small run and a big one: the bar counts the bytes of both files. */
+static void
+test_compare_cancel (void)
+{
+  g_autofree char *example = hearth_test_example_path ("before.prof");
+  g_autoptr (GFile) before = g_file_new_for_path (example);
+  g_autoptr (GFile) after = NULL;
+  CompareFixture f = { 0 };
+  GStatBuf st;
+
+  if (hearth_test_ui_skip () || !big_file_ready ())
+    return;
+
+  after = g_file_new_for_path (big_path);
+  g_assert_cmpint (g_stat (example, &st), ==, 0);
+  f.window = hearth_compare_window_new (GTK_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (f.window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (f.window));
+  hearth_compare_window_open (f.window, before, after);
+  compare_see_progress (&f, BIG_SIZE + (guint64) st.st_size);
+  compare_press_cancel (&f);
+}
+
+/* Groups of runs load through the same view: one big run a side, read side by side. */
+static void
+test_compare_cancel_groups (void)
+{
+  g_autoptr (GFile) big = NULL;
+  CompareFixture f = { 0 };
+
+  if (hearth_test_ui_skip () || !big_file_ready ())
+    return;
+
+  big = g_file_new_for_path (big_path);
+  f.window = hearth_compare_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (f.window));
+  hearth_compare_window_open_groups (f.window, &big, 1, &big, 1);
+  compare_see_progress (&f, 2 * BIG_SIZE);
+  compare_press_cancel (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +364,8 @@ main (int   argc,
               test_cancel_open_over, fixture_tear_down);
   g_test_add ("/loading/cancel-reload", Fixture, NULL, fixture_set_up, test_cancel_reload,
               fixture_tear_down);
+  g_test_add_func ("/loading/compare-cancel", test_compare_cancel);
+  g_test_add_func ("/loading/compare-cancel-groups", test_compare_cancel_groups);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -20,6 +20,7 @@
 #include "hearth-flame-view.h"
 #include "hearth-gtk-compat.h"
 #include "hearth-legend.h"
+#include "hearth-loading-view.h"
 #include "hearth-profile-merge.h"
 #include "hearth-ui-resources.h"
 
@@ -44,8 +45,8 @@ struct _HearthCompareWindow
   char                 *run_names[2];   /* set by the opener, else the files' names */
   HearthChainMatch     *match;
   GCancellable         *match_cancellable;
-  GPtrArray            *runs[2];        /* a side's runs when it merges several, else NULL */
   gboolean              normalized;
+  gboolean              cancelled;      /* Cancel pressed while loading: close once stopped */
   gboolean              syncing;
   HearthCallTree       *pending_tree;   /* a bar to select once both runs are matched */
   guint                 pending_run;
@@ -59,8 +60,7 @@ struct _HearthCompareWindow
   GtkWidget            *message_title;
   GtkWidget            *message_label;
   GtkWidget            *stack;
-  GtkWidget            *spinner;
-  GtkWidget            *loading_label;
+  GtkWidget            *loading_view;
   GtkWidget            *paned;
   GtkWidget            *views_paned;
   GtkWidget            *before_view;
@@ -202,10 +202,8 @@ update_page (HearthCompareWindow *self)
                      hearth_session_get_loading (self->sessions[1]);
   gboolean ready = both_laid_out (self);
 
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), ready ? "graph" : "loading");
-  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), !ready && loading);
-  gtk_label_set_text (GTK_LABEL (self->loading_label),
-                      loading || ready ? _("Reading both runs…") : _("Nothing to compare"));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
+                                    ready ? "graph" : loading ? "loading" : "empty");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.export", ready);
 }
 
@@ -487,7 +485,9 @@ trees_changed (HearthCompareWindow *self)
       for (guint r = 0; r < 2; r++)
         {
           data->trees[r] = g_object_ref (hearth_session_get_tree (self->sessions[r]));
-          data->runs[r] = self->runs[r] != NULL ? g_ptr_array_ref (self->runs[r]) : NULL;
+          GPtrArray *runs = hearth_session_get_merge_runs (self->sessions[r]);
+
+          data->runs[r] = runs != NULL ? g_ptr_array_ref (runs) : NULL;
         }
       self->match_cancellable = g_cancellable_new ();
       task = g_task_new (self, self->match_cancellable, match_done, NULL);
@@ -497,6 +497,13 @@ trees_changed (HearthCompareWindow *self)
 }
 
 /* Loading ------------------------------------------------------------------------------------ */
+
+static gboolean
+any_loading (HearthCompareWindow *self)
+{
+  return hearth_session_get_loading (self->sessions[0]) ||
+         hearth_session_get_loading (self->sessions[1]);
+}
 
 static void
 load_done (GObject      *source,
@@ -508,9 +515,23 @@ load_done (GObject      *source,
   g_autoptr (GError) error = NULL;
 
   if (!hearth_session_load_finish_titled (HEARTH_SESSION (source), result, &title, &error) &&
-      title != NULL)
+      title != NULL && self->sessions[0] != NULL)
     show_message (self, GTK_MESSAGE_ERROR, title, error->message);
-  update_page (self);
+  if (self->sessions[0] == NULL)
+    return; /* closed meanwhile */
+  /* a compare cancelled goes back to the window it was opened from */
+  if (self->cancelled && !any_loading (self))
+    gtk_window_destroy (GTK_WINDOW (self));
+  else
+    update_page (self);
+}
+
+static void
+loading_cancelled (HearthCompareWindow *self)
+{
+  self->cancelled = TRUE;
+  if (!any_loading (self))
+    gtk_window_destroy (GTK_WINDOW (self));
 }
 
 /**
@@ -520,6 +541,7 @@ load_done (GObject      *source,
  * @file: a profile file
  *
  * Loads one run from @file in a thread; a file that cannot be read is named in a banner.
+ * A load that takes a while shows its progress, and Cancel closes the window.
  */
 void
 hearth_compare_window_load_run (HearthCompareWindow *self,
@@ -530,108 +552,23 @@ hearth_compare_window_load_run (HearthCompareWindow *self,
   g_return_if_fail (run < 2);
   g_return_if_fail (G_IS_FILE (file));
 
+  hearth_loading_view_set_file (HEARTH_LOADING_VIEW (self->loading_view), file);
   hearth_session_load_async (self->sessions[run], file, NULL, load_done, g_object_ref (self));
-}
-
-/* Groups of runs ----------------------------------------------------------------------------- */
-
-typedef struct
-{
-  GPtrArray *files[2];    /* GFile */
-  GPtrArray *runs[2];     /* HearthProfile, as loaded */
-  HearthProfile *merged[2];
-} GroupsData;
-
-static void
-groups_data_free (gpointer pointer)
-{
-  GroupsData *data = pointer;
-
-  for (guint r = 0; r < 2; r++)
-    {
-      g_clear_pointer (&data->files[r], g_ptr_array_unref);
-      g_clear_pointer (&data->runs[r], g_ptr_array_unref);
-      g_clear_object (&data->merged[r]);
-    }
-  g_free (data);
-}
-
-static void
-groups_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  GroupsData *data = task_data;
-  GError *error = NULL;
-
-  for (guint r = 0; r < 2; r++)
-    {
-      data->runs[r] = g_ptr_array_new_with_free_func (g_object_unref);
-      for (guint i = 0; i < data->files[r]->len; i++)
-        {
-          HearthProfile *run = hearth_profile_load_file (data->files[r]->pdata[i], cancellable,
-                                                         &error);
-
-          if (run == NULL)
-            {
-              g_task_return_error (task, error);
-              return;
-            }
-          g_ptr_array_add (data->runs[r], run);
-        }
-      data->merged[r] = hearth_profile_merge ((HearthProfile * const *) data->runs[r]->pdata,
-                                              data->runs[r]->len, &error);
-      if (data->merged[r] == NULL)
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-    }
-  g_task_return_boolean (task, TRUE);
 }
 
 /* A side of several runs is named after its first file and how many there are. */
 static char *
-group_name (GPtrArray *files)
+group_name (GFile * const *files,
+            guint          n_files)
 {
-  g_autofree char *first = g_file_get_basename (files->pdata[0]);
+  g_autofree char *first = g_file_get_basename (files[0]);
 
-  if (files->len == 1)
+  if (n_files == 1)
     return g_steal_pointer (&first);
   /* translators: a side of the compare window that adds up several runs: the first file
    * and how many runs */
-  return g_strdup_printf (ngettext ("%s … (%u run)", "%s … (%u runs)", files->len), first,
-                          files->len);
-}
-
-static void
-groups_done (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  HearthCompareWindow *self = HEARTH_COMPARE_WINDOW (source);
-  GroupsData *data = g_task_get_task_data (G_TASK (result));
-  g_autoptr (GError) error = NULL;
-
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
-    {
-      show_message (self, GTK_MESSAGE_ERROR, _("The runs cannot be compared"), error->message);
-      gtk_label_set_text (GTK_LABEL (self->loading_label), _("Nothing to compare"));
-      gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), FALSE);
-      return;
-    }
-  for (guint r = 0; r < 2; r++)
-    {
-      g_autofree char *name = group_name (data->files[r]);
-
-      hearth_compare_window_set_run_name (self, r, name);
-      hearth_session_set_profile (self->sessions[r], data->merged[r], NULL, NULL);
-      /* after the profile: setting one drops the runs of the one before */
-      g_clear_pointer (&self->runs[r], g_ptr_array_unref);
-      self->runs[r] = g_ptr_array_ref (data->runs[r]);
-    }
-  trees_changed (self);
+  return g_strdup_printf (ngettext ("%s … (%u run)", "%s … (%u runs)", n_files), first,
+                          n_files);
 }
 
 /**
@@ -652,27 +589,20 @@ hearth_compare_window_open_groups (HearthCompareWindow *self,
                                    GFile * const       *after,
                                    guint                n_after)
 {
-  g_autoptr (GTask) task = NULL;
-  GroupsData *data;
-
   g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
   g_return_if_fail (n_before > 0 && n_after > 0);
 
-  data = g_new0 (GroupsData, 1);
   for (guint r = 0; r < 2; r++)
     {
       GFile * const *files = r == 0 ? before : after;
       guint n = r == 0 ? n_before : n_after;
+      g_autofree char *name = group_name (files, n);
 
-      data->files[r] = g_ptr_array_new_with_free_func (g_object_unref);
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (data->files[r], g_object_ref (files[i]));
+      hearth_compare_window_set_run_name (self, r, name);
+      hearth_session_load_merge_async (self->sessions[r], files, n, NULL, load_done,
+                                       g_object_ref (self));
     }
-  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), TRUE);
-  gtk_label_set_text (GTK_LABEL (self->loading_label), _("Reading both runs…"));
-  task = g_task_new (self, NULL, groups_done, NULL);
-  g_task_set_task_data (task, data, groups_data_free);
-  g_task_run_in_thread (task, groups_thread);
+  hearth_loading_view_set_merge (HEARTH_LOADING_VIEW (self->loading_view), n_before + n_after);
 }
 
 /* Export ------------------------------------------------------------------------------------- */
@@ -747,10 +677,13 @@ hearth_compare_window_dispose (GObject *object)
   g_clear_object (&self->match_cancellable);
   g_clear_pointer (&self->match, hearth_chain_match_free);
   g_clear_object (&self->pending_tree);
-  g_clear_object (&self->sessions[0]);
-  g_clear_object (&self->sessions[1]);
-  g_clear_pointer (&self->runs[0], g_ptr_array_unref);
-  g_clear_pointer (&self->runs[1], g_ptr_array_unref);
+  for (guint r = 0; r < 2; r++)
+    {
+      /* a window closed while reading: its loads stop and free their memory */
+      if (self->sessions[r] != NULL)
+        hearth_session_cancel_load (self->sessions[r]);
+      g_clear_object (&self->sessions[r]);
+    }
 
   G_OBJECT_CLASS (hearth_compare_window_parent_class)->dispose (object);
 }
@@ -837,6 +770,7 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
   _hearth_ui_register_resources ();
   g_type_ensure (HEARTH_TYPE_FLAME_VIEW);
   g_type_ensure (HEARTH_TYPE_LEGEND);
+  g_type_ensure (HEARTH_TYPE_LOADING_VIEW);
   g_type_ensure (HEARTH_TYPE_CHANGES_PANE);
   g_type_ensure (HEARTH_TYPE_CHAINS_PANE);
 
@@ -849,8 +783,7 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, message_title);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, loading_view);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, views_paned);
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, before_view);
@@ -866,6 +799,7 @@ hearth_compare_window_class_init (HearthCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HearthCompareWindow, after_chains);
   gtk_widget_class_bind_template_callback (widget_class, message_bar_response);
   gtk_widget_class_bind_template_callback (widget_class, chain_activated);
+  gtk_widget_class_bind_template_callback (widget_class, loading_cancelled);
 
   gtk_widget_class_install_property_action (widget_class, "compare.normalized", "normalized");
   gtk_widget_class_install_action (widget_class, "compare.export", NULL, export_action);
@@ -919,6 +853,7 @@ hearth_compare_window_init (HearthCompareWindow *self)
   /* the marks mean the same in both views: said once, under the second */
   hearth_legend_set_marks (HEARTH_LEGEND (self->before_legend), FALSE);
 
+  hearth_loading_view_set_sessions (HEARTH_LOADING_VIEW (self->loading_view), self->sessions, 2);
   gtk_paned_set_position (GTK_PANED (self->paned), 1280 - 440);
   trees_changed (self);
 }
@@ -948,12 +883,21 @@ hearth_compare_window_open (HearthCompareWindow *self,
                             GFile               *before,
                             GFile               *after)
 {
+  g_autofree char *before_name = NULL;
+  g_autofree char *after_name = NULL;
+  g_autofree char *text = NULL;
+
   g_return_if_fail (HEARTH_IS_COMPARE_WINDOW (self));
   g_return_if_fail (G_IS_FILE (before));
   g_return_if_fail (G_IS_FILE (after));
 
+  before_name = g_file_get_basename (before);
+  after_name = g_file_get_basename (after);
   hearth_compare_window_load_run (self, 0, before);
   hearth_compare_window_load_run (self, 1, after);
+  /* translators: the two files of a compare window loading, "Reading a.prof and b.prof…" */
+  text = g_strdup_printf (_("Reading %s and %s…"), before_name, after_name);
+  hearth_loading_view_set_text (HEARTH_LOADING_VIEW (self->loading_view), text);
 }
 
 /**
@@ -975,7 +919,6 @@ hearth_compare_window_set_run (HearthCompareWindow *self,
   g_return_if_fail (run < 2);
   g_return_if_fail (HEARTH_IS_PROFILE (profile));
 
-  g_clear_pointer (&self->runs[run], g_ptr_array_unref);
   hearth_session_set_profile (self->sessions[run], profile, names, tree);
 }
 
@@ -1107,6 +1050,30 @@ _hearth_compare_window_get_message (HearthCompareWindow *self)
   if (!gtk_info_bar_get_revealed (GTK_INFO_BAR (self->message_bar)))
     return NULL;
   return gtk_label_get_text (GTK_LABEL (self->message_label));
+}
+
+/**
+ * _hearth_compare_window_get_page:
+ * @self: a #HearthCompareWindow
+ *
+ * Returns: "loading", "empty" or "graph"
+ */
+const char *
+_hearth_compare_window_get_page (HearthCompareWindow *self)
+{
+  return gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
+}
+
+/**
+ * _hearth_compare_window_get_loading_view:
+ * @self: a #HearthCompareWindow
+ *
+ * Returns: (transfer none): the view shown while the runs load
+ */
+GtkWidget *
+_hearth_compare_window_get_loading_view (HearthCompareWindow *self)
+{
+  return self->loading_view;
 }
 
 /* The export the window's menu makes, without the file dialog and the thread. */

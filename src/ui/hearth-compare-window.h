@@ -55,6 +55,8 @@ GtkWidget           *_hearth_compare_window_get_chains_pane  (HearthCompareWindo
 gboolean             _hearth_compare_window_is_matched (HearthCompareWindow *self);
 const char          *_hearth_compare_window_get_status (HearthCompareWindow *self);
 const char          *_hearth_compare_window_get_message (HearthCompareWindow *self);
+const char          *_hearth_compare_window_get_page   (HearthCompareWindow *self);
+GtkWidget           *_hearth_compare_window_get_loading_view (HearthCompareWindow *self);
 gboolean             _hearth_compare_window_export     (HearthCompareWindow *self,
                                                         const char          *path,
                                                         GError             **error);

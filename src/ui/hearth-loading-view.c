@@ -16,8 +16,9 @@
  *
  * A spinner and the name of the file loading; once a load has taken longer than
  * %DETAIL_DELAY_MS, also how much of the file is read (a progress bar, "45 MB of 200 MB")
- * and a Cancel button that stops the session's load. It follows a #HearthSession: the
- * session polls the reader, this view only shows what the session says.
+ * and a Cancel button that stops the session's load. It follows a #HearthSession, or
+ * several loading side by side (the two runs of a compare window: their bytes add up, and
+ * Cancel stops them all): the sessions poll the readers, this view only shows what they say.
  */
 
 /* a load this quick needs no bar and no way out */
@@ -27,7 +28,7 @@ struct _HearthLoadingView
 {
   GtkWidget      parent_instance;
 
-  HearthSession *session;
+  GPtrArray     *sessions;   /* HearthSession */
   guint          detail_timeout;
 
   GtkWidget     *box;
@@ -38,15 +39,46 @@ struct _HearthLoadingView
 
 G_DEFINE_FINAL_TYPE (HearthLoadingView, hearth_loading_view, GTK_TYPE_WIDGET)
 
+enum
+{
+  CANCELLED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+any_loading (HearthLoadingView *self)
+{
+  for (guint i = 0; i < self->sessions->len; i++)
+    if (hearth_session_get_loading (self->sessions->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 update_progress (HearthLoadingView *self)
 {
-  guint64 read = hearth_session_get_load_read (self->session);
-  guint64 size = hearth_session_get_load_size (self->session);
-  g_autofree char *read_text = g_format_size (read);
+  guint64 read = 0, size = 0;
+  gboolean sized = TRUE;
+  g_autofree char *read_text = NULL;
   g_autofree char *text = NULL;
 
-  if (size > 0)
+  /* a session done loading has read its whole file; one that does not know its size makes
+   * the total unknown */
+  for (guint i = 0; i < self->sessions->len; i++)
+    {
+      HearthSession *session = self->sessions->pdata[i];
+      gboolean loading = hearth_session_get_loading (session);
+
+      size += hearth_session_get_load_size (session);
+      read += loading ? hearth_session_get_load_read (session) :
+                        hearth_session_get_load_size (session);
+      if (loading && hearth_session_get_load_size (session) == 0)
+        sized = FALSE;
+    }
+  read_text = g_format_size (read);
+  if (sized && size > 0)
     {
       g_autofree char *size_text = g_format_size (size);
 
@@ -86,15 +118,6 @@ show_details (gpointer user_data)
 }
 
 static void
-loading_changed (HearthLoadingView *self)
-{
-  g_clear_handle_id (&self->detail_timeout, g_source_remove);
-  set_detailed (self, FALSE);
-  if (self->session != NULL && hearth_session_get_loading (self->session))
-    self->detail_timeout = g_timeout_add (DETAIL_DELAY_MS, show_details, self);
-}
-
-static void
 progress_changed (HearthLoadingView *self)
 {
   if (gtk_widget_get_visible (self->progress_bar))
@@ -102,12 +125,66 @@ progress_changed (HearthLoadingView *self)
 }
 
 static void
+loading_changed (HearthLoadingView *self)
+{
+  /* one of two runs done: the other's progress goes on showing */
+  if (any_loading (self) &&
+      (self->detail_timeout != 0 || gtk_widget_get_visible (self->cancel_button)))
+    {
+      progress_changed (self);
+      return;
+    }
+  g_clear_handle_id (&self->detail_timeout, g_source_remove);
+  set_detailed (self, FALSE);
+  if (any_loading (self))
+    self->detail_timeout = g_timeout_add (DETAIL_DELAY_MS, show_details, self);
+}
+
+static void
 cancel_clicked (HearthLoadingView *self)
 {
   /* the thread ends within a few MB; the window leaves this page when the session says so */
   gtk_widget_set_sensitive (self->cancel_button, FALSE);
-  if (self->session != NULL)
-    hearth_session_cancel_load (self->session);
+  for (guint i = 0; i < self->sessions->len; i++)
+    hearth_session_cancel_load (self->sessions->pdata[i]);
+  g_signal_emit (self, signals[CANCELLED], 0);
+}
+
+static void
+disconnect_sessions (HearthLoadingView *self)
+{
+  for (guint i = 0; i < self->sessions->len; i++)
+    g_signal_handlers_disconnect_by_data (self->sessions->pdata[i], self);
+  g_ptr_array_set_size (self->sessions, 0);
+}
+
+/**
+ * hearth_loading_view_set_sessions:
+ * @self: a #HearthLoadingView
+ * @sessions: (array length=n_sessions): the sessions whose loads to show together
+ * @n_sessions: how many; 0 to follow none
+ */
+void
+hearth_loading_view_set_sessions (HearthLoadingView    *self,
+                                  HearthSession * const *sessions,
+                                  guint                 n_sessions)
+{
+  g_return_if_fail (HEARTH_IS_LOADING_VIEW (self));
+  g_return_if_fail (sessions != NULL || n_sessions == 0);
+
+  disconnect_sessions (self);
+  for (guint i = 0; i < n_sessions; i++)
+    {
+      g_return_if_fail (HEARTH_IS_SESSION (sessions[i]));
+      g_ptr_array_add (self->sessions, g_object_ref (sessions[i]));
+      g_signal_connect_swapped (sessions[i], "notify::loading", G_CALLBACK (loading_changed),
+                                self);
+      g_signal_connect_swapped (sessions[i], "notify::load-read", G_CALLBACK (progress_changed),
+                                self);
+      g_signal_connect_swapped (sessions[i], "notify::load-size", G_CALLBACK (progress_changed),
+                                self);
+    }
+  loading_changed (self);
 }
 
 /**
@@ -122,20 +199,7 @@ hearth_loading_view_set_session (HearthLoadingView *self,
   g_return_if_fail (HEARTH_IS_LOADING_VIEW (self));
   g_return_if_fail (session == NULL || HEARTH_IS_SESSION (session));
 
-  if (self->session == session)
-    return;
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    {
-      g_signal_connect_swapped (session, "notify::loading", G_CALLBACK (loading_changed), self);
-      g_signal_connect_swapped (session, "notify::load-read", G_CALLBACK (progress_changed),
-                                self);
-      g_signal_connect_swapped (session, "notify::load-size", G_CALLBACK (progress_changed),
-                                self);
-    }
-  loading_changed (self);
+  hearth_loading_view_set_sessions (self, &session, session != NULL ? 1 : 0);
 }
 
 /**
@@ -174,6 +238,21 @@ hearth_loading_view_set_merge (HearthLoadingView *self,
   /* the progress below is that of the run being read */
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Reading and merging %u profile…",
                                        "Reading and merging %u profiles…", n_files), n_files);
+  gtk_label_set_text (GTK_LABEL (self->label), text);
+}
+
+/**
+ * hearth_loading_view_set_text:
+ * @self: a #HearthLoadingView
+ * @text: what is loading, such as "Reading both runs…"
+ */
+void
+hearth_loading_view_set_text (HearthLoadingView *self,
+                              const char        *text)
+{
+  g_return_if_fail (HEARTH_IS_LOADING_VIEW (self));
+  g_return_if_fail (text != NULL);
+
   gtk_label_set_text (GTK_LABEL (self->label), text);
 }
 
@@ -221,12 +300,21 @@ hearth_loading_view_dispose (GObject *object)
   HearthLoadingView *self = HEARTH_LOADING_VIEW (object);
 
   g_clear_handle_id (&self->detail_timeout, g_source_remove);
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_clear_object (&self->session);
+  if (self->sessions != NULL)
+    disconnect_sessions (self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
 
   G_OBJECT_CLASS (hearth_loading_view_parent_class)->dispose (object);
+}
+
+static void
+hearth_loading_view_finalize (GObject *object)
+{
+  HearthLoadingView *self = HEARTH_LOADING_VIEW (object);
+
+  g_ptr_array_unref (self->sessions);
+
+  G_OBJECT_CLASS (hearth_loading_view_parent_class)->finalize (object);
 }
 
 static void
@@ -236,6 +324,15 @@ hearth_loading_view_class_init (HearthLoadingViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hearth_loading_view_dispose;
+  object_class->finalize = hearth_loading_view_finalize;
+
+  /**
+   * HearthLoadingView::cancelled:
+   *
+   * The user pressed Cancel; the sessions are told to stop, and their loads end soon after.
+   */
+  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hearthprof/Hearth/"
                                                "hearth-loading-view.ui");
@@ -250,6 +347,7 @@ hearth_loading_view_class_init (HearthLoadingViewClass *klass)
 static void
 hearth_loading_view_init (HearthLoadingView *self)
 {
+  self->sessions = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

@@ -20,6 +20,11 @@ G_DECLARE_FINAL_TYPE (HearthLoadingView, hearth_loading_view, HEARTH, LOADING_VI
 GtkWidget *hearth_loading_view_new         (void);
 void       hearth_loading_view_set_session (HearthLoadingView *self,
                                             HearthSession     *session);
+void       hearth_loading_view_set_sessions (HearthLoadingView    *self,
+                                             HearthSession * const *sessions,
+                                             guint                 n_sessions);
+void       hearth_loading_view_set_text    (HearthLoadingView *self,
+                                            const char        *text);
 void       hearth_loading_view_set_file    (HearthLoadingView *self,
                                             GFile             *file);
 void       hearth_loading_view_set_merge   (HearthLoadingView *self,

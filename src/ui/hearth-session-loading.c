@@ -424,6 +424,9 @@ load_done (GObject      *source,
       return;
     }
   g_clear_object (&self->load_cancellable);
+  /* the figures the load ended on, which a load quicker than one poll never showed */
+  if (self->load_progress != NULL)
+    poll_progress (self);
   _hearth_session_stop_progress (self);
   g_debug ("load done on the main thread at %.1f ms", g_get_monotonic_time () / 1000.0);
 
@@ -674,6 +677,22 @@ hearth_session_load_merge_async (HearthSession       *self,
     g_ptr_array_add (job->files, g_object_ref (files[i]));
   job->new_file = !same_files (self->merge_files, job->files);
   start_load (self, job, files[0], cancellable, callback, user_data);
+}
+
+/**
+ * hearth_session_get_merge_runs:
+ * @self: a #HearthSession
+ *
+ * Returns: (transfer none) (nullable) (element-type HearthProfile): a merge's runs as read,
+ *   one profile each, in the order of hearth_session_get_merge_files(); %NULL when the
+ *   session shows no merge
+ */
+GPtrArray *
+hearth_session_get_merge_runs (HearthSession *self)
+{
+  g_return_val_if_fail (HEARTH_IS_SESSION (self), NULL);
+
+  return self->runs;
 }
 
 /**

@@ -44,6 +44,7 @@ void                hearth_session_load_merge_async   (HearthSession        *sel
                                                        gpointer              user_data);
 GFile * const      *hearth_session_get_merge_files    (HearthSession        *self,
                                                        guint                *n_files);
+GPtrArray          *hearth_session_get_merge_runs     (HearthSession        *self);
 HearthSpread       *hearth_session_get_spread         (HearthSession        *self);
 void                hearth_session_set_profile        (HearthSession        *self,
                                                        HearthProfile        *profile,
