@@ -202,6 +202,9 @@ test_opened_together (void)
       g_assert_true (hearth_test_wait_until (loaded, l->data, 20000));
       if (_hearth_window_get_message (l->data) != NULL)
         {
+          /* which banners, should there be more than the offer */
+          g_test_message ("%s: %s", gtk_window_get_title (l->data),
+                          _hearth_window_get_message (l->data));
           g_assert_null (last);
           last = l->data;
         }
