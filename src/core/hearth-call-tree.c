@@ -19,6 +19,9 @@
 /* Callees may exceed their parent by rounding (cProfile converts each sum from ticks on its
  * own) before the parent counts as shrinking them. */
 #define SHRINK_SLACK 1e-9
+/* A bar's own time below this share of its width is what width minus children leaves by
+ * rounding. */
+#define SELF_RESIDUE 1e-9
 
 G_DEFINE_FINAL_TYPE (HearthCallTree, hearth_call_tree, G_TYPE_OBJECT)
 
@@ -687,8 +690,10 @@ walk_finish (Walk *w)
   for (guint i = 0; i < n; i++)
     {
       HearthNode *node = &self->nodes[i];
+      double own = node->width - covered[i] - node->guarded_width;
 
-      node->self_width = MAX (0.0, node->width - covered[i] - node->guarded_width);
+      /* 2.8e-17 s left of a 4e-5 s bar its children cover is no time of its own */
+      node->self_width = own > node->width * SELF_RESIDUE ? own : 0.0;
     }
   set_own_widths (w, order);
   /* the bars are copied: their queue-order copy goes before the indexes are built */

@@ -19,7 +19,8 @@ widest first):
 
 with the numbers as repr() (17 significant digits) so that comparisons are not
 limited by printing.  --print widest lists every bar with self time (its width
-less its child bars and its guarded part), the most first, as SELF<TAB>CHAIN.
+less its child bars and its guarded part; less than 1e-9 of the width is rounding, not
+self time), the most first, as SELF<TAB>CHAIN.
 --print unreached lists the functions of at least 5 % of
 the root's time that have no bar.
 """
@@ -270,7 +271,9 @@ class Tree:
             stack.extend(reversed(bar.children))
 
     def self_width(self, bar):
-        return max(0.0, bar.width - sum(c.width for c in bar.children) - bar.guarded)
+        # what is left below 1e-9 of the width is the rounding of the subtraction
+        own = bar.width - sum(c.width for c in bar.children) - bar.guarded
+        return own if own > bar.width * 1e-9 else 0.0
 
     def unreached(self, fraction=0.05):
         reached = {bar.key for bar in self.bars}
