@@ -21,7 +21,8 @@
  * `thread (…)` root frames), shown only when there are several. Choosing one puts that
  * thread's profile in the session, so that the graph, the panes, export and compare all
  * see the thread alone; "All Threads" puts the loaded profile back. A profile loaded anew
- * starts with all threads.
+ * starts with all threads, unless it is the file shown read again (a reload, a new run
+ * written over it): that keeps the thread chosen, found by its name.
  */
 
 struct _HearthThreadPicker
@@ -76,6 +77,42 @@ fill (HearthThreadPicker *self)
   self->filling = FALSE;
 }
 
+/* A thread's name without its numbers in parentheses, "thread (17731): Thread-1 (worker)"
+ * as "thread : Thread-1 (worker)": a new run of the program has new thread ids. */
+static char *
+name_without_ids (const char *name)
+{
+  g_autoptr (GRegex) ids = g_regex_new ("\\((0x[0-9a-fA-F]+|[0-9]+)\\)", 0, 0, NULL);
+
+  return g_regex_replace_literal (ids, name, -1, 0, "", 0, NULL);
+}
+
+/* The position in the drop-down of the thread named @name: the same name, else the only one
+ * whose name differs by ids alone; 0 (All Threads) when there is none. */
+static guint
+find_thread (HearthThreadPicker *self,
+             const char         *name)
+{
+  g_autofree char *wanted = name_without_ids (name);
+  guint found = 0, n_found = 0;
+
+  for (guint i = 0; i < self->threads->len; i++)
+    {
+      const HearthThread *thread = g_ptr_array_index (self->threads, i);
+      g_autofree char *plain = NULL;
+
+      if (g_str_equal (thread->name, name))
+        return i + 1;
+      plain = name_without_ids (thread->name);
+      if (g_str_equal (plain, wanted))
+        {
+          found = i + 1;
+          n_found++;
+        }
+    }
+  return n_found == 1 ? found : 0;
+}
+
 /* A profile the picker did not put there is a new load: its threads are listed afresh. */
 static void
 hearth_thread_picker_tree_changed (HearthPane *pane)
@@ -83,9 +120,16 @@ hearth_thread_picker_tree_changed (HearthPane *pane)
   HearthThreadPicker *self = HEARTH_THREAD_PICKER (pane);
   HearthSession *session = hearth_pane_get_session (pane);
   HearthProfile *profile = session != NULL ? hearth_session_get_profile (session) : NULL;
+  g_autofree char *kept_name = NULL;
+  g_autofree char *kept_path = NULL;
 
   if (profile != NULL && (profile == self->whole || profile == self->shown))
     return;
+  if (self->shown != NULL && profile != NULL)
+    {
+      kept_name = g_strdup (hearth_thread_picker_get_thread_name (self));
+      kept_path = g_strdup (hearth_profile_get_path (self->whole));
+    }
   forget (self);
   if (profile != NULL)
     {
@@ -95,8 +139,13 @@ hearth_thread_picker_tree_changed (HearthPane *pane)
       self->threads = hearth_profile_list_threads (profile);
     }
   gtk_widget_set_visible (GTK_WIDGET (self), self->threads != NULL && self->threads->len > 1);
-  if (self->threads != NULL)
-    fill (self);
+  if (self->threads == NULL)
+    return;
+  fill (self);
+  /* the same file read again: the same thread, which puts its profile in the session */
+  if (kept_name != NULL && kept_path != NULL &&
+      g_strcmp0 (kept_path, hearth_profile_get_path (profile)) == 0)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dropdown), find_thread (self, kept_name));
 }
 
 static void
