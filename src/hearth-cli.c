@@ -19,6 +19,7 @@
 #include "hearth-export.h"
 #include "hearth-names.h"
 #include "hearth-profile.h"
+#include "hearth-profile-folder.h"
 #include "hearth-profile-merge.h"
 #include "hearth-profile-threads.h"
 #include "hearth-profile-run.h"
@@ -375,6 +376,92 @@ print_spread (HearthCliOptions  *o,
   if (spread == NULL)
     return FALSE;
   hearth_report_spread (out, spread);
+  return TRUE;
+}
+
+/* Folders of runs ------------------------------------------------------------------------- */
+
+static gboolean
+is_folder (const char *path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_DIR);
+}
+
+/* @paths with each folder among them replaced by the profiles in it, by name (files stay as
+ * written, for the messages that name them); pytest-profiling's combined.prof beside them is
+ * left out, and the user told so. */
+static char **
+expand_folders (char   **paths,
+                GError **error)
+{
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr (GPtrArray) given = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr (GPtrArray) files = NULL;
+      g_autoptr (GFile) left_out = NULL;
+
+      if (!is_folder (paths[i]))
+        {
+          g_ptr_array_add (out, g_strdup (paths[i]));
+          continue;
+        }
+      g_ptr_array_add (given, g_file_new_for_commandline_arg (paths[i]));
+      if ((files = hearth_profile_folder_expand (given, &left_out, error)) == NULL)
+        return NULL;
+      if (left_out != NULL)
+        g_printerr ("hearth: %s\n", hearth_profile_folder_left_out_note ());
+      for (guint k = 0; k < files->len; k++)
+        g_ptr_array_add (out, g_file_get_path (files->pdata[k]));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&out), FALSE);
+}
+
+/* For --print and --export: --merge's folders are their runs, and two folders compared
+ * (--compare A/ B/, --print changes A/ B/) are two groups of runs, as --merge A… -- --merge
+ * B… would give them. */
+static gboolean
+expand_folder_args (HearthCliOptions  *o,
+                    GError           **error)
+{
+  guint n = o->files != NULL ? g_strv_length (o->files) : 0;
+  gboolean pair = !o->merge && n == 2 && (o->compare || g_strcmp0 (o->print, "changes") == 0);
+  char **files;
+
+  if (pair && is_folder (o->files[0]) != is_folder (o->files[1]))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("%s: a folder of runs compares with another folder (or use --merge "
+                     "BEFORE… -- --merge AFTER…)"), o->files[is_folder (o->files[0]) ? 0 : 1]);
+      return FALSE;
+    }
+  if (pair && is_folder (o->files[0]))
+    {
+      char *after[] = { o->files[1], NULL };
+      char *before[] = { o->files[0], NULL };
+
+      if ((o->after_files = expand_folders (after, error)) == NULL ||
+          (files = expand_folders (before, error)) == NULL)
+        return FALSE;
+      g_strfreev (o->files);
+      o->files = files;
+      o->merge = TRUE;
+      return TRUE;
+    }
+  if (!o->merge || n == 0)
+    return TRUE;
+  if ((files = expand_folders (o->files, error)) == NULL)
+    return FALSE;
+  g_strfreev (o->files);
+  o->files = files;
+  if (o->after_files == NULL)
+    return TRUE;
+  if ((files = expand_folders (o->after_files, error)) == NULL)
+    return FALSE;
+  g_strfreev (o->after_files);
+  o->after_files = files;
   return TRUE;
 }
 
@@ -928,6 +1015,8 @@ hearth_cli_run (int     argc,
     status = fail (_("--chart goes with --export (--print chart prints the blocks)"));
   else if (o.sandwich != NULL && o.export == NULL)
     status = fail (_("--sandwich goes with --export OUT (.png, .svg or .pdf)"));
+  else if ((o.print != NULL || o.export != NULL) && !expand_folder_args (&o, &error))
+    status = fail (error->message);
   else if (o.print != NULL)
     {
       /* Machine-readable output: a decimal point, whatever the user's locale. */

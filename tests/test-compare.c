@@ -330,6 +330,99 @@ test_groups (void)
   hearth_test_close_windows (app);
 }
 
+/* Copies @source to @folder/@name. */
+static void
+copy_into (const char *folder,
+           const char *name,
+           const char *source)
+{
+  g_autofree char *path = g_build_filename (folder, name, NULL);
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (source, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) len, NULL));
+}
+
+static void
+remove_tree (const char *folder)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (folder);
+}
+
+/* Two folders of runs (`hearth --compare a/ b/`): each side its folder's profiles, named after
+ * the folder, a combined.prof beside the runs left out; a folder without profiles is an error
+ * naming it. */
+static void
+test_folders (void)
+{
+  g_autofree char *before = hearth_test_example_path ("before.prof");
+  g_autofree char *after = hearth_test_example_path ("after.prof");
+  g_autofree char *root = g_dir_make_tmp ("hearth-folders-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (root, "a", NULL);
+  g_autofree char *b = g_build_filename (root, "b", NULL);
+  g_autofree char *empty = g_build_filename (root, "empty", NULL);
+  g_autoptr (GFile) a_file = g_file_new_for_path (a);
+  g_autoptr (GFile) b_file = g_file_new_for_path (b);
+  g_autoptr (GFile) empty_file = g_file_new_for_path (empty);
+  g_autoptr (GFile) left_out = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthChangeRow) first = NULL;
+  HearthCompareWindow *window;
+  guint n_runs = 0;
+
+  if (hearth_test_ui_skip ())
+    return;
+  g_assert_cmpint (g_mkdir (a, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (b, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (empty, 0755), ==, 0);
+  copy_into (a, "run1.prof", before);
+  copy_into (a, "run2.prof", before);
+  copy_into (a, "combined.prof", after);
+  copy_into (a, "notes.txt", before);
+  copy_into (b, "run1.prof", after);
+  copy_into (b, "run2.prof", after);
+  copy_into (b, "run3.prof", after);
+
+  window = hearth_compare_window_new (GTK_APPLICATION (app));
+  g_assert_false (hearth_compare_window_open_folders (window, a_file, empty_file, NULL, &error));
+  g_assert_nonnull (strstr (error->message, empty));
+  g_assert_nonnull (strstr (error->message, "no profiles"));
+  g_clear_error (&error);
+
+  g_assert_true (hearth_compare_window_open_folders (window, a_file, b_file, &left_out, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (left_out);
+  g_assert_true (g_str_has_suffix (g_file_peek_path (left_out), "/a/combined.prof"));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hearth_test_wait_until (matched, window, 30000));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "a/ (2 runs) → b/ (3 runs)");
+  g_assert_nonnull (hearth_session_get_merge_files (hearth_compare_window_get_session (window, 0),
+                                                    &n_runs));
+  g_assert_cmpuint (n_runs, ==, 2);
+  hearth_session_get_merge_files (hearth_compare_window_get_session (window, 1), &n_runs);
+  g_assert_cmpuint (n_runs, ==, 3);
+  /* before.prof twice, not added to combined.prof (after.prof): the per-run mean of walker_msd
+   * is before.prof's own 13.81 s */
+  first = g_list_model_get_item (hearth_changes_pane_get_rows (changes_of (window)), 0);
+  g_assert_true (g_str_has_suffix (hearth_change_row_get_chain (first), "walker_msd"));
+  g_assert_cmpfloat_with_epsilon (hearth_change_row_get_before (first), 13.8122893, 1e-6);
+  hearth_test_close_windows (app);
+  remove_tree (a);
+  remove_tree (b);
+  remove_tree (empty);
+  g_rmdir (root);
+}
+
 static void
 test_hover_follows (Fixture       *f,
                     gconstpointer  data)
@@ -469,6 +562,7 @@ main (int   argc,
   ADD ("export", test_export);
   g_test_add_func ("/compare/sampled-noise", test_sampled_noise);
   g_test_add_func ("/compare/groups", test_groups);
+  g_test_add_func ("/compare/folders", test_folders);
 
   status = g_test_run ();
   g_clear_object (&app);

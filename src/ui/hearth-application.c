@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "hearth-compare-window.h"
+#include "hearth-profile-folder.h"
 #include "hearth-ui-resources.h"
 #include "hearth-window-private.h"
 
@@ -287,6 +288,91 @@ read_options (GVariantDict  *dict,
   *any |= g_variant_dict_lookup (dict, "no-source", "b", &options->no_source);
 }
 
+static gboolean
+is_folder (GFile *file)
+{
+  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
+}
+
+/* @files with each folder among them replaced by the profiles in it, as the command line's
+ * --print and --export take them; %NULL, said on @command_line, when one cannot be. */
+static GPtrArray *
+expand_folders (GApplicationCommandLine *command_line,
+                GPtrArray               *files)
+{
+  g_autoptr (GFile) left_out = NULL;
+  g_autoptr (GError) error = NULL;
+  GPtrArray *out = hearth_profile_folder_expand (files, &left_out, &error);
+
+  if (out == NULL)
+    g_application_command_line_printerr (command_line, "hearth: %s\n", error->message);
+  else if (left_out != NULL)
+    g_application_command_line_printerr (command_line, "hearth: %s\n",
+                                         hearth_profile_folder_left_out_note ());
+  return out;
+}
+
+/* Two sides of runs, each given as files and folders, in a compare window; a side given as
+ * one folder is named after it. */
+static int
+open_groups (HearthApplication       *self,
+             GApplicationCommandLine *command_line,
+             GPtrArray               *given[2],
+             const WindowOptions     *options)
+{
+  g_autoptr (GPtrArray) before = NULL;
+  g_autoptr (GPtrArray) after = NULL;
+  HearthCompareWindow *window;
+
+  if ((before = expand_folders (command_line, given[0])) == NULL ||
+      (after = expand_folders (command_line, given[1])) == NULL)
+    return 1;
+  window = hearth_compare_window_new (GTK_APPLICATION (self));
+  if (options != NULL)
+    {
+      for (guint run = 0; run < 2; run++)
+        apply_session_options (hearth_compare_window_get_session (window, run), options);
+      if (options->icicle)
+        hearth_compare_window_set_icicle (window, TRUE);
+    }
+  hearth_compare_window_open_groups (window, (GFile * const *) before->pdata, before->len,
+                                     (GFile * const *) after->pdata, after->len);
+  gtk_window_present (GTK_WINDOW (window));
+  return 0;
+}
+
+/* `hearth --compare BEFORE/ AFTER/`: two folders of runs, each side named after its folder. */
+static int
+compare_folders (HearthApplication       *self,
+                 GApplicationCommandLine *command_line,
+                 GFile                   *before,
+                 GFile                   *after,
+                 const WindowOptions     *options)
+{
+  HearthCompareWindow *window = hearth_compare_window_new (GTK_APPLICATION (self));
+  g_autoptr (GFile) left_out = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (options != NULL)
+    {
+      for (guint run = 0; run < 2; run++)
+        apply_session_options (hearth_compare_window_get_session (window, run), options);
+      if (options->icicle)
+        hearth_compare_window_set_icicle (window, TRUE);
+    }
+  if (!hearth_compare_window_open_folders (window, before, after, &left_out, &error))
+    {
+      g_application_command_line_printerr (command_line, "hearth: %s\n", error->message);
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 1;
+    }
+  if (left_out != NULL)
+    g_application_command_line_printerr (command_line, "hearth: %s\n",
+                                         hearth_profile_folder_left_out_note ());
+  gtk_window_present (GTK_WINDOW (window));
+  return 0;
+}
+
 /* `--compare --merge BEFORE… -- --merge AFTER…`: the option parser has taken the first
  * --merge; the second (and any `--`) divides the files into the two sides. */
 static int
@@ -299,7 +385,6 @@ compare_groups (HearthApplication       *self,
   g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) after = g_ptr_array_new_with_free_func (g_object_unref);
   GPtrArray *sides[2] = { before, after };
-  HearthCompareWindow *window;
   guint side = 0;
 
   for (int i = 1; i < argc; i++)
@@ -319,18 +404,7 @@ compare_groups (HearthApplication       *self,
                                              "BEFORE… -- --merge AFTER…"));
       return 1;
     }
-  window = hearth_compare_window_new (GTK_APPLICATION (self));
-  if (options != NULL)
-    {
-      for (guint run = 0; run < 2; run++)
-        apply_session_options (hearth_compare_window_get_session (window, run), options);
-      if (options->icicle)
-        hearth_compare_window_set_icicle (window, TRUE);
-    }
-  hearth_compare_window_open_groups (window, (GFile * const *) sides[0]->pdata, sides[0]->len,
-                                     (GFile * const *) sides[1]->pdata, sides[1]->len);
-  gtk_window_present (GTK_WINDOW (window));
-  return 0;
+  return open_groups (self, command_line, sides, options);
 }
 
 static int
@@ -359,6 +433,16 @@ hearth_application_command_line (GApplication            *app,
       g_strfreev (options.mine);
       return status;
     }
+  /* two folders of runs: a group each */
+  if (compare && !merge && files->len == 2 && is_folder (files->pdata[0]) &&
+      is_folder (files->pdata[1]))
+    {
+      int status = compare_folders (self, command_line, files->pdata[0], files->pdata[1],
+                                    any ? &options : NULL);
+
+      g_strfreev (options.mine);
+      return status;
+    }
   if (compare && files->len != 2)
     {
       g_application_command_line_printerr (command_line, "hearth: %s\n",
@@ -372,7 +456,16 @@ hearth_application_command_line (GApplication            *app,
   else if (files->len == 0)
     g_application_activate (app);
   else if (merge)
-    merge_with_options (self, files, any ? &options : NULL);
+    {
+      g_autoptr (GPtrArray) runs = expand_folders (command_line, files);
+
+      if (runs == NULL)
+        {
+          g_strfreev (options.mine);
+          return 1;
+        }
+      merge_with_options (self, runs, any ? &options : NULL);
+    }
   else
     open_several (self, files, any ? &options : NULL);
 

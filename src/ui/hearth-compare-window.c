@@ -21,6 +21,7 @@
 #include "hearth-gtk-compat.h"
 #include "hearth-legend.h"
 #include "hearth-loading-view.h"
+#include "hearth-profile-folder.h"
 #include "hearth-profile-merge.h"
 #include "hearth-ui-resources.h"
 
@@ -603,6 +604,64 @@ hearth_compare_window_open_groups (HearthCompareWindow *self,
                                        g_object_ref (self));
     }
   hearth_loading_view_set_merge (HEARTH_LOADING_VIEW (self->loading_view), n_before + n_after);
+}
+
+/**
+ * hearth_compare_window_open_folders:
+ * @self: a #HearthCompareWindow
+ * @before: a folder of the first side's runs
+ * @after: a folder of the second side's
+ * @left_out: (out) (optional) (transfer full): a `combined.prof` left out beside the runs
+ *   (hearth_profile_folder_expand()), or %NULL
+ * @error: a folder cannot be read or holds no profiles
+ *
+ * As hearth_compare_window_open_groups() with each folder's profiles, each side named after
+ * its folder, "prof/ (3 runs)": two folders of runs may both hold a run1.prof.
+ *
+ * Returns: whether the runs are loading
+ */
+gboolean
+hearth_compare_window_open_folders (HearthCompareWindow  *self,
+                                    GFile                *before,
+                                    GFile                *after,
+                                    GFile               **left_out,
+                                    GError              **error)
+{
+  g_autoptr (GPtrArray) before_runs = NULL;
+  g_autoptr (GPtrArray) after_runs = NULL;
+  GPtrArray **sides[2] = { &before_runs, &after_runs };
+  GFile *folders[2] = { before, after };
+
+  g_return_val_if_fail (HEARTH_IS_COMPARE_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (before) && G_IS_FILE (after), FALSE);
+
+  if (left_out != NULL)
+    *left_out = NULL;
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autoptr (GPtrArray) given = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr (GFile) combined = NULL;
+
+      g_ptr_array_add (given, g_object_ref (folders[r]));
+      *sides[r] = hearth_profile_folder_expand (given, &combined, error);
+      if (*sides[r] == NULL)
+        return FALSE;
+      if (combined != NULL && left_out != NULL && *left_out == NULL)
+        *left_out = g_steal_pointer (&combined);
+    }
+  hearth_compare_window_open_groups (self, (GFile * const *) before_runs->pdata, before_runs->len,
+                                     (GFile * const *) after_runs->pdata, after_runs->len);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *base = g_file_get_basename (folders[r]);
+      g_autofree char *name = NULL;
+      guint n = (*sides[r])->len;
+
+      /* translators: a side of the compare window given as a folder of runs, "prof/ (3 runs)" */
+      name = g_strdup_printf (ngettext ("%s/ (%u run)", "%s/ (%u runs)", n), base, n);
+      hearth_compare_window_set_run_name (self, r, name);
+    }
+  return TRUE;
 }
 
 /* Export ------------------------------------------------------------------------------------- */

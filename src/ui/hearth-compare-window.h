@@ -27,6 +27,11 @@ void                 hearth_compare_window_open_groups (HearthCompareWindow *sel
                                                         guint                n_before,
                                                         GFile * const       *after,
                                                         guint                n_after);
+gboolean             hearth_compare_window_open_folders (HearthCompareWindow *self,
+                                                         GFile               *before,
+                                                         GFile               *after,
+                                                         GFile              **left_out,
+                                                         GError             **error);
 void                 hearth_compare_window_load_run    (HearthCompareWindow *self,
                                                         guint                run,
                                                         GFile               *file);

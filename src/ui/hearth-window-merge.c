@@ -13,13 +13,7 @@
 
 #include <glib/gi18n.h>
 
-/* pytest-profiling writes this beside the tests' profiles: their sum, which a merge of the
- * folder would count twice */
-#define PYTEST_COMBINED "combined.prof"
-
-static const char * const profile_suffixes[] = {
-  ".prof", ".pstats", ".folded", ".collapsed", ".speedscope.json", NULL
-};
+#include "hearth-profile-folder.h"
 
 /**
  * hearth_window_open_merged:
@@ -123,75 +117,6 @@ _hearth_window_watch_runs (HearthWindow *self)
 
 /* Offering a merge --------------------------------------------------------------------------- */
 
-static gboolean
-is_profile_name (const char *name)
-{
-  for (guint i = 0; profile_suffixes[i] != NULL; i++)
-    if (g_str_has_suffix (name, profile_suffixes[i]) && !g_str_equal (name, profile_suffixes[i]))
-      return TRUE;
-  return FALSE;
-}
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  g_autofree char *x = g_file_get_basename (*(GFile * const *) a);
-  g_autofree char *y = g_file_get_basename (*(GFile * const *) b);
-
-  return g_utf8_collate (x, y);
-}
-
-/**
- * _hearth_window_list_folder:
- * @folder: a folder
- * @left_out: (out) (optional) (transfer full): the file left out, pytest-profiling's
- *   `combined.prof` when there are other profiles, or %NULL
- * @error: the folder cannot be read
- *
- * Returns: (transfer container) (element-type GFile): the regular files in @folder whose names
- *   say they are profiles (not its subfolders), by name
- */
-GPtrArray *
-_hearth_window_list_folder (GFile   *folder,
-                            GFile  **left_out,
-                            GError **error)
-{
-  g_autoptr (GFileEnumerator) children = NULL;
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GFile) combined = NULL;
-  GFileInfo *info;
-  GFile *child;
-
-  if (left_out != NULL)
-    *left_out = NULL;
-  children = g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME ","
-                                        G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                        G_FILE_QUERY_INFO_NONE, NULL, error);
-  if (children == NULL)
-    return NULL;
-  while (g_file_enumerator_iterate (children, &info, &child, NULL, error) && info != NULL)
-    {
-      const char *name = g_file_info_get_name (info);
-
-      if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR || !is_profile_name (name))
-        continue;
-      if (g_str_equal (name, PYTEST_COMBINED))
-        g_set_object (&combined, child);
-      else
-        g_ptr_array_add (files, g_object_ref (child));
-    }
-  if (error != NULL && *error != NULL)
-    return NULL;
-  /* combined.prof alone is the only profile there is */
-  if (combined != NULL && files->len == 0)
-    g_ptr_array_add (files, g_object_ref (combined));
-  else if (combined != NULL && left_out != NULL)
-    *left_out = g_steal_pointer (&combined);
-  g_ptr_array_sort (files, compare_names);
-  return g_steal_pointer (&files);
-}
-
 static void
 set_offered (HearthWindow *self,
              GPtrArray    *files)
@@ -282,7 +207,7 @@ _hearth_window_offer_folder (HearthWindow *self,
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GFile) left_out = NULL;
-  g_autoptr (GPtrArray) files = _hearth_window_list_folder (folder, &left_out, &error);
+  g_autoptr (GPtrArray) files = hearth_profile_folder_list (folder, &left_out, &error);
   g_autofree char *name = g_file_get_basename (folder);
   g_autofree char *title = NULL;
   g_autofree char *message = NULL;
@@ -302,7 +227,7 @@ _hearth_window_offer_folder (HearthWindow *self,
   if (left_out != NULL)
     message = g_strdup_printf (_("Open as One Profile adds them up as runs of one program. "
                                  "%s is left out: pytest-profiling writes it as the sum of the "
-                                 "others."), PYTEST_COMBINED);
+                                 "others."), HEARTH_PROFILE_FOLDER_COMBINED);
   else
     message = g_strdup (_("Open as One Profile adds them up as runs of one program."));
   _hearth_window_offer_merge (self, files, title, message);

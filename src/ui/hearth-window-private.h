@@ -121,9 +121,6 @@ void        _hearth_window_load_done      (GObject      *source,
                                            gpointer      user_data);
 void        _hearth_window_watch_runs     (HearthWindow *self);
 char       *_hearth_window_dup_shown_name (HearthWindow *self);
-GPtrArray  *_hearth_window_list_folder    (GFile        *folder,
-                                           GFile       **left_out,
-                                           GError      **error);
 void        _hearth_window_offer_merge    (HearthWindow *self,
                                            GPtrArray    *files,
                                            const char   *title,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # hearth --merge against Python's own pstats.Stats (A, B, C), stack merges against hand-worked
-# folded files, and the runs that do not add up. Prints TAP.
+# folded files, the runs that do not add up, and folders of runs. Prints TAP.
 # Usage: test_merge.py HEARTH DATA_DIR TOOLS_DIR
 #
 # Copyright 2026 The Hearth authors
@@ -283,6 +283,69 @@ with tempfile.TemporaryDirectory() as tmp:
     lines = proc.stderr.decode().splitlines()
     check(proc.returncode == 1 and proc.stdout == b"" and len(lines) == 1
           and "missing.prof" in lines[0], "--merge with a missing file", repr(lines))
+
+# Folders of runs: a folder stands for its profiles by name (other files and subfolders left
+# out, pytest-profiling's combined.prof too when there are runs beside it), and two folders
+# compared are two groups of runs.
+with tempfile.TemporaryDirectory() as tmp:
+    import shutil
+
+    def folder(name, runs):
+        d = os.path.join(tmp, name)
+        os.makedirs(os.path.join(d, "sub"))
+        for run_name, source in runs:
+            shutil.copy(source, os.path.join(d, run_name))
+        shutil.copy(runs[0][1], os.path.join(d, "sub", "nested.prof"))
+        with open(os.path.join(d, "notes.txt"), "w") as f:
+            f.write("not a profile\n")
+        return d
+
+    before_prof = os.path.join(examples, "before.prof")
+    after_prof = os.path.join(examples, "after.prof")
+    py312 = os.path.join(data, "cprofile_py312.prof")
+    a = folder("a", [("test_2.prof", before_prof), ("test_1.prof", py312)])
+    b = folder("b", [("run.prof", after_prof), ("run-2.prof", after_prof)])
+    a_runs = [os.path.join(a, "test_1.prof"), os.path.join(a, "test_2.prof")]
+    b_runs = [os.path.join(b, "run-2.prof"), os.path.join(b, "run.prof")]
+
+    got = run("--merge", a, "--print", "functions")
+    want = run("--merge", *a_runs, "--print", "functions")
+    check(got.returncode == 0 and got.stdout == want.stdout and got.stderr == b"",
+          "--merge FOLDER is its profiles by name", got.stderr.decode())
+    stats = merged_stats(a_runs)
+    total = run("--merge", a, "--print", "summary").stdout.decode()
+    line = next((x for x in total.splitlines() if x.startswith("total: ")), "total: nan")
+    check(math.isclose(float(line.split()[1]), stats.total_tt, rel_tol=1e-8),
+          "--merge FOLDER total against pstats.Stats of its runs", f"{line} {stats.total_tt}")
+
+    shutil.copy(py312, os.path.join(a, "combined.prof"))
+    got = run("--merge", a, "--print", "functions")
+    err = got.stderr.decode().splitlines()
+    check(got.returncode == 0 and got.stdout == want.stdout and len(err) == 1
+          and "combined.prof" in err[0], "combined.prof beside the runs is left out",
+          repr(err))
+
+    got = run("--print", "changes", a, b)
+    want = run("--print", "changes", "--merge", *a_runs, "--", "--merge", *b_runs)
+    check(got.returncode == 0 and got.stdout == want.stdout and len(got.stdout) > 0,
+          "--print changes FOLDER FOLDER: two groups of runs", got.stderr.decode())
+    out = os.path.join(tmp, "x.png")
+    got = run("--export", out, "--compare", a, b)
+    with open(out, "rb") as f:
+        head = f.read(8)
+    check(got.returncode == 0 and head == b"\x89PNG\r\n\x1a\n",
+          "--export --compare FOLDER FOLDER", got.stderr.decode())
+
+    empty = os.path.join(tmp, "empty")
+    os.makedirs(empty)
+    for args, what in [(("--merge", empty, "--print", "summary"), empty),
+                       (("--print", "changes", a, after_prof), a),
+                       (("--print", "changes", empty, b), empty)]:
+        got = run(*args)
+        lines = got.stderr.decode().splitlines()
+        check(got.returncode == 1 and got.stdout == b"" and len(lines) == 1
+              and what in lines[0], f"refused: {' '.join(os.path.basename(x) for x in args)}",
+              repr(lines))
 
 print(f"1..{len(results)}")
 for i, (ok, name, detail) in enumerate(results, 1):
