@@ -669,10 +669,10 @@ _hearth_profile_stack_add_trie (HearthProfile *self,
       guint found = G_MAXUINT;
 
       g_assert (pairs[2 * i] < i);
+      /* a pair looked for is never one made in this call (no two nodes have the same
+       * function under one parent), so the new nodes' pairs are stored after the loop */
       if (parent < first_new)
-        found = hearth_pair_table_lookup (&self->stack_table, parent, function, len);
-      else
-        hearth_pair_table_insert_new (&self->stack_table, parent, function, len);
+        found = hearth_pair_table_find (&self->stack_table, parent, function);
       if (found == G_MAXUINT)
         {
           HearthStackNode fresh = { parent, function, 0, 0 };
@@ -682,6 +682,13 @@ _hearth_profile_stack_add_trie (HearthProfile *self,
         }
       node_map[i] = found;
     }
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (HearthStackNode, parent) == 0 &&
+                   G_STRUCT_OFFSET (HearthStackNode, function) == sizeof (guint32) &&
+                   sizeof (HearthStackNode) % sizeof (guint32) == 0);
+  hearth_pair_table_insert_new_run (&self->stack_table,
+                                    (const guint32 *) (const void *) &nodes[first_new],
+                                    sizeof (HearthStackNode) / sizeof (guint32),
+                                    len - first_new, first_new);
   g_array_set_size (self->stack_nodes, len);
 }
 
