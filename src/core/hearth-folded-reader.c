@@ -91,12 +91,22 @@ typedef struct
 } HearthFoldedPending;
 
 /* The reader's own map from a frame's bytes to its function in the profile, so that a
- * part's frames are found by the hash its worker computed. */
+ * part's frames are found by the hash its worker computed. The merge alone adds to it; the
+ * workers look their parts' frames up in it meanwhile (see hearth_frame_table_find), so a
+ * slot's function is stored last, and a grown table replaces the old one whole, the old
+ * one kept until the end of the file. */
 typedef struct
 {
-  guint32 tag;       /* the hash's high half */
-  guint32 function;  /* function + 1; 0 is an empty slot */
+  guint32     tag;       /* the hash's high half */
+  guint32     function;  /* function + 1; 0 is an empty slot */
+  const char *text;      /* the function's frame, the profile's own copy */
 } HearthFrameSlot;
+
+typedef struct
+{
+  HearthFrameSlot *slots;
+  gsize            mask;
+} HearthFrameTable;
 
 typedef struct
 {
@@ -107,10 +117,10 @@ typedef struct
   guint64            consumed;       /* their bytes */
 
   guint64            seed;           /* of the frame hash, new for every file */
-  HearthFrameSlot   *frame_slots;
-  gsize              frame_mask;
+  HearthFrameTable  *frames;         /* swapped for a grown one as a whole */
+  GPtrArray         *old_frames;     /* HearthFrameTable: workers may still read them */
+  gboolean           shared_frames;  /* workers read self->frames */
   gsize              frame_used;
-  GArray            *frame_map;      /* guint: a part's frame -> function */
   GArray            *node_map;       /* guint: a part's node -> stack node */
   gboolean           by_lines;       /* every part goes the line-by-line way */
 
@@ -139,6 +149,50 @@ typedef struct
   HearthFoldedTally  saturated;
   HearthFoldedTally  rejoined;
 } HearthFoldedReader;
+
+static HearthFrameTable *
+hearth_frame_table_new (gsize mask)
+{
+  HearthFrameTable *t = g_new (HearthFrameTable, 1);
+
+  t->slots = g_new0 (HearthFrameSlot, mask + 1);
+  t->mask = mask;
+  return t;
+}
+
+static void
+hearth_frame_table_free (HearthFrameTable *t)
+{
+  g_free (t->slots);
+  g_free (t);
+}
+
+/* The function of a frame, or G_MAXUINT with *at its empty slot. A worker may call it
+ * while the merge adds frames: it then sees each slot empty or whole. */
+static guint
+hearth_frame_table_find (const HearthFrameTable *t,
+                         const char             *frame,
+                         gsize                   len,
+                         guint64                 hash,
+                         gsize                  *at)
+{
+  gsize i = hash & t->mask;
+
+  for (;; i = (i + 1) & t->mask)
+    {
+      const HearthFrameSlot *slot = &t->slots[i];
+      guint function = (guint) g_atomic_int_get ((const gint *) &slot->function);
+
+      if (function == 0)
+        break;
+      if (slot->tag == (guint32) (hash >> 32) &&
+          strncmp (slot->text, frame, len) == 0 && slot->text[len] == '\0')
+        return function - 1;
+    }
+  if (at != NULL)
+    *at = i;
+  return G_MAXUINT;
+}
 
 static void
 hearth_folded_tally (HearthFoldedTally *tally,
@@ -171,9 +225,8 @@ hearth_folded_reader_init (HearthFoldedReader *self)
   self->last_pieces = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPiece));
   self->last_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
   self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
-  self->frame_mask = 1023;
-  self->frame_slots = g_new0 (HearthFrameSlot, self->frame_mask + 1);
-  self->frame_map = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->frames = hearth_frame_table_new (1023);
+  self->old_frames = g_ptr_array_new_with_free_func ((GDestroyNotify) hearth_frame_table_free);
   self->node_map = g_array_new (FALSE, FALSE, sizeof (guint));
   /* a node costs some 60 bytes with its share of the lookup table, and a new frame as
    * much again in its function and strings */
@@ -196,8 +249,8 @@ hearth_folded_reader_clear (HearthFoldedReader *self)
   g_string_free (self->last_text, TRUE);
   g_array_unref (self->last_pieces);
   g_array_unref (self->last_nodes);
-  g_free (self->frame_slots);
-  g_array_unref (self->frame_map);
+  hearth_frame_table_free (self->frames);
+  g_ptr_array_unref (self->old_frames);
   g_array_unref (self->node_map);
 }
 
@@ -665,6 +718,7 @@ typedef struct
   GArray   *frames;            /* HearthPartFrame */
   GArray   *nodes;             /* HearthPartNode, node 0 above them all */
   GArray   *stacks;            /* HearthPartStack, one per stack line */
+  guint    *functions;         /* per frame: its function if the merge had it, or G_MAXUINT */
   guint32  *frame_slots;       /* frame + 1, by hash */
   gsize     frame_mask;
   guint32  *node_slots;        /* node + 1, by (parent, frame) */
@@ -673,10 +727,11 @@ typedef struct
 
 typedef struct
 {
-  guint64       seed;
-  guint         max_nodes;
-  GMutex        lock;
-  GCond         done;
+  guint64            seed;
+  guint              max_nodes;
+  HearthFrameTable **frames;       /* the reader's, swapped by the merge */
+  GMutex             lock;
+  GCond              done;
 } HearthFoldedWork;
 
 static void
@@ -687,6 +742,7 @@ hearth_folded_part_free (HearthFoldedPart *part)
   g_clear_pointer (&part->frames, g_array_unref);
   g_clear_pointer (&part->nodes, g_array_unref);
   g_clear_pointer (&part->stacks, g_array_unref);
+  g_free (part->functions);
   g_free (part->frame_slots);
   g_free (part->node_slots);
   g_free (part);
@@ -906,6 +962,25 @@ hearth_part_line (HearthFoldedPart *part,
   return TRUE;
 }
 
+/* The functions the merge has already made for a part's frames: comparing a frame with
+ * the profile's copy is a wait for memory that the merge then need not make. */
+static void
+hearth_part_find_functions (HearthFoldedPart       *part,
+                            const HearthFrameTable *table)
+{
+  const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
+  guint n = part->frames->len;
+
+  part->functions = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      if (i + 8 < n)
+        __builtin_prefetch (&table->slots[frames[i + 8].hash & table->mask]);
+      part->functions[i] = hearth_frame_table_find (table, part->text + frames[i].start,
+                                                    frames[i].len, frames[i].hash, NULL);
+    }
+}
+
 static void
 hearth_part_parse (HearthFoldedPart *part,
                    HearthFoldedWork *work)
@@ -941,6 +1016,8 @@ hearth_part_parse (HearthFoldedPart *part,
         }
       pos = nl != NULL ? end + 1 : end;
     }
+  if (part->usual)
+    hearth_part_find_functions (part, g_atomic_pointer_get (work->frames));
   /* the tables are of no use to the other path */
   if (!part->usual)
     {
@@ -997,23 +1074,24 @@ hearth_folded_merge_lines (HearthFoldedReader  *self,
 static void
 hearth_folded_frames_grow (HearthFoldedReader *self)
 {
-  gsize mask = self->frame_mask * 2 + 1;
-  HearthFrameSlot *slots = g_new0 (HearthFrameSlot, mask + 1);
+  const HearthFrameTable *old = self->frames;
+  HearthFrameTable *grown = hearth_frame_table_new (old->mask * 2 + 1);
 
-  for (gsize i = 0; i <= self->frame_mask; i++)
-    if (self->frame_slots[i].function != 0)
+  for (gsize i = 0; i <= old->mask; i++)
+    if (old->slots[i].function != 0)
       {
-        const char *frame = hearth_profile_get_function (self->profile,
-                                                         self->frame_slots[i].function - 1)->frame;
-        gsize at = hearth_folded_hash (self->seed, frame, strlen (frame)) & mask;
+        const char *frame = old->slots[i].text;
+        gsize at = hearth_folded_hash (self->seed, frame, strlen (frame)) & grown->mask;
 
-        while (slots[at].function != 0)
-          at = (at + 1) & mask;
-        slots[at] = self->frame_slots[i];
+        while (grown->slots[at].function != 0)
+          at = (at + 1) & grown->mask;
+        grown->slots[at] = old->slots[i];
       }
-  g_free (self->frame_slots);
-  self->frame_slots = slots;
-  self->frame_mask = mask;
+  if (self->shared_frames)
+    g_ptr_array_add (self->old_frames, self->frames);
+  else
+    hearth_frame_table_free (self->frames);
+  g_atomic_pointer_set (&self->frames, grown);
 }
 
 /* The function of a part's frame, interned when the file has not had it before. */
@@ -1023,33 +1101,21 @@ hearth_folded_frame_function (HearthFoldedReader *self,
                               gsize               len,
                               guint64             hash)
 {
-  gsize at = hash & self->frame_mask;
   HearthFrameSlot *slot;
+  guint function;
+  gsize at;
 
-  for (;; at = (at + 1) & self->frame_mask)
-    {
-      slot = &self->frame_slots[at];
-      if (slot->function == 0)
-        break;
-      if (slot->tag == (guint32) (hash >> 32))
-        {
-          const char *known = hearth_profile_get_function (self->profile,
-                                                           slot->function - 1)->frame;
-
-          if (strncmp (known, frame, len) == 0 && known[len] == '\0')
-            return slot->function - 1;
-        }
-    }
+  function = hearth_frame_table_find (self->frames, frame, len, hash, &at);
+  if (function != G_MAXUINT)
+    return function;
+  function = hearth_folded_intern (self, self->profile, frame, len);
+  slot = &self->frames->slots[at];
   slot->tag = (guint32) (hash >> 32);
-  slot->function = hearth_folded_intern (self, self->profile, frame, len) + 1;
-  if (++self->frame_used * 2 > self->frame_mask)
-    {
-      guint function = slot->function - 1;
-
-      hearth_folded_frames_grow (self);
-      return function;
-    }
-  return slot->function - 1;
+  slot->text = hearth_profile_get_function (self->profile, function)->frame;
+  g_atomic_int_set ((gint *) &slot->function, (gint) (function + 1));
+  if (++self->frame_used * 2 > self->frames->mask)
+    hearth_folded_frames_grow (self);
+  return function;
 }
 
 /* A part is merged in the order the line-by-line path would have made functions and nodes:
@@ -1062,13 +1128,13 @@ hearth_folded_merge_tables (HearthFoldedReader  *self,
   const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
   const HearthPartNode *nodes = (const HearthPartNode *) (void *) part->nodes->data;
   const HearthPartStack *stacks = (const HearthPartStack *) (void *) part->stacks->data;
-  guint *fmap, *nmap;
+  guint *fmap = part->functions, *nmap;
 
-  g_array_set_size (self->frame_map, part->frames->len);
-  fmap = (guint *) (void *) self->frame_map->data;
+  /* the worker found the frames the merge had made before it looked */
   for (guint i = 0; i < part->frames->len; i++)
-    fmap[i] = hearth_folded_frame_function (self, part->text + frames[i].start, frames[i].len,
-                                            frames[i].hash);
+    if (fmap[i] == G_MAXUINT)
+      fmap[i] = hearth_folded_frame_function (self, part->text + frames[i].start,
+                                              frames[i].len, frames[i].hash);
   g_array_set_size (self->node_map, part->nodes->len);
   nmap = (guint *) (void *) self->node_map->data;
   nmap[0] = 0;
@@ -1211,7 +1277,7 @@ hearth_folded_read_parts (HearthFoldedReader  *self,
 {
   HearthFoldedCutter cutter = { stream, cancellable, part_size, NULL, 0, 0, FALSE, FALSE,
                                 NULL, 0 };
-  HearthFoldedWork work = { self->seed, self->max_nodes };
+  HearthFoldedWork work = { self->seed, self->max_nodes, &self->frames };
   GQueue queue = G_QUEUE_INIT;
   GThreadPool *pool = NULL;
   gboolean cut_all = FALSE, ok = TRUE;
@@ -1237,7 +1303,10 @@ hearth_folded_read_parts (HearthFoldedReader  *self,
           /* a file of one part is parsed here, without starting threads */
           if (pool == NULL && n_workers > 0 &&
               !(cutter.eof && cutter.end == 0 && queue.length == 1))
-            pool = g_thread_pool_new (hearth_part_work, &work, n_workers, FALSE, NULL);
+            {
+              self->shared_frames = TRUE;
+              pool = g_thread_pool_new (hearth_part_work, &work, n_workers, FALSE, NULL);
+            }
           if (pool != NULL)
             g_thread_pool_push (pool, part, NULL);
           else
