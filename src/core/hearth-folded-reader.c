@@ -974,8 +974,17 @@ hearth_part_find_functions (HearthFoldedPart       *part,
   part->functions = g_new (guint, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
+      /* the slot of a frame well ahead, and the text of the first frame its slot holds
+       * for a nearer one, are fetched meanwhile */
+      if (i + 16 < n)
+        __builtin_prefetch (&table->slots[frames[i + 16].hash & table->mask]);
       if (i + 8 < n)
-        __builtin_prefetch (&table->slots[frames[i + 8].hash & table->mask]);
+        {
+          const HearthFrameSlot *ahead = &table->slots[frames[i + 8].hash & table->mask];
+
+          if (g_atomic_int_get ((const gint *) &ahead->function) != 0)
+            __builtin_prefetch (ahead->text);
+        }
       part->functions[i] = hearth_frame_table_find (table, part->text + frames[i].start,
                                                     frames[i].len, frames[i].hash, NULL);
     }
