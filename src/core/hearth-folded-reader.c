@@ -687,6 +687,16 @@ typedef struct
   guint32 len;
 } HearthPartFrame;
 
+/* A frame's slot holds what tells it from others, so that a lookup touches the slot and
+ * the text alone */
+typedef struct
+{
+  guint32 tag;       /* the hash's high half */
+  guint32 frame;     /* frame + 1; 0 is an empty slot */
+  guint32 start;
+  guint32 len;
+} HearthPartFrameSlot;
+
 typedef struct
 {
   guint32 parent;
@@ -719,7 +729,7 @@ typedef struct
   GArray   *nodes;             /* HearthPartNode, node 0 above them all */
   GArray   *stacks;            /* HearthPartStack, one per stack line */
   guint    *functions;         /* per frame: its function if the merge had it, or G_MAXUINT */
-  guint32  *frame_slots;       /* frame + 1, by hash */
+  HearthPartFrameSlot *frame_slots; /* by hash */
   gsize     frame_mask;
   guint32  *node_slots;        /* node + 1, by (parent, frame) */
   gsize     node_mask;
@@ -778,20 +788,31 @@ hearth_folded_hash (guint64     seed,
   return hearth_folded_mix (h ^ w);
 }
 
+static inline void
+hearth_part_frame_slot_fill (HearthPartFrameSlot   *slot,
+                             const HearthPartFrame *frame,
+                             guint                  index)
+{
+  slot->tag = (guint32) (frame->hash >> 32);
+  slot->frame = index + 1;
+  slot->start = frame->start;
+  slot->len = frame->len;
+}
+
 static void
 hearth_part_frames_grow (HearthFoldedPart *part)
 {
   const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
   gsize mask = part->frame_mask * 2 + 1;
-  guint32 *slots = g_new0 (guint32, mask + 1);
+  HearthPartFrameSlot *slots = g_new0 (HearthPartFrameSlot, mask + 1);
 
   for (guint i = 0; i < part->frames->len; i++)
     {
       gsize at = frames[i].hash & mask;
 
-      while (slots[at] != 0)
+      while (slots[at].frame != 0)
         at = (at + 1) & mask;
-      slots[at] = i + 1;
+      hearth_part_frame_slot_fill (&slots[at], &frames[i], i);
     }
   g_free (part->frame_slots);
   part->frame_slots = slots;
@@ -810,18 +831,16 @@ hearth_part_frame (HearthFoldedPart *part,
 
   for (;; at = (at + 1) & part->frame_mask)
     {
-      guint32 v = part->frame_slots[at];
-      const HearthPartFrame *f;
+      const HearthPartFrameSlot *slot = &part->frame_slots[at];
 
-      if (v == 0)
+      if (slot->frame == 0)
         break;
-      f = &g_array_index (part->frames, HearthPartFrame, v - 1);
-      if (f->hash == hash && f->len == len &&
-          memcmp (part->text + f->start, part->text + start, len) == 0)
-        return v - 1;
+      if (slot->tag == (guint32) (hash >> 32) && slot->len == len &&
+          memcmp (part->text + slot->start, part->text + start, len) == 0)
+        return slot->frame - 1;
     }
   g_array_append_val (part->frames, fresh);
-  part->frame_slots[at] = part->frames->len;
+  hearth_part_frame_slot_fill (&part->frame_slots[at], &fresh, part->frames->len - 1);
   if (part->frames->len * 2 > part->frame_mask)
     hearth_part_frames_grow (part);
   return part->frames->len - 1;
@@ -936,11 +955,11 @@ hearth_part_line (HearthFoldedPart *part,
     return FALSE;
   part->has_pair |= parsed.has_pair;
 
-  start = 0;
-  for (gsize i = 0; i <= parsed.stack_len; i++)
+  for (start = 0; start <= parsed.stack_len; )
     {
-      if (i < parsed.stack_len && line[i] != ';')
-        continue;
+      const char *semi = memchr (line + start, ';', parsed.stack_len - start);
+      gsize i = semi != NULL ? (gsize) (semi - line) : parsed.stack_len;
+
       if (i > start)
         {
           /* a file name's ';' is re-joined, and warned about, by the other path */
@@ -1006,7 +1025,7 @@ hearth_part_parse (HearthFoldedPart *part,
   part->frame_mask = 15;
   while (part->frame_mask < 1023 && part->frame_mask * 64 < part->len)
     part->frame_mask = part->frame_mask * 2 + 1;
-  part->frame_slots = g_new0 (guint32, part->frame_mask + 1);
+  part->frame_slots = g_new0 (HearthPartFrameSlot, part->frame_mask + 1);
   part->node_mask = part->frame_mask * 4 + 3;
   part->node_slots = g_new0 (guint32, part->node_mask + 1);
   part->first_stack = part->len;
