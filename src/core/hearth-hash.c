@@ -206,6 +206,9 @@ hearth_hash_words (const HearthHashKey *key,
 
 #define HUGE_PAGE ((gsize) 2 << 20)
 
+/* how many pairs ahead a run of lookups or inserts fetches slots */
+#define PAIR_RUN_AHEAD 16
+
 /**
  * hearth_memory_advise_large:
  * @mem: an allocation
@@ -362,6 +365,47 @@ hearth_pair_table_find (const HearthPairTable *table,
 }
 
 /**
+ * hearth_pair_table_find_run:
+ * @table: a started table
+ * @pairs: (array): @n pairs, two ids each
+ * @n: how many pairs
+ * @values: (out) (array): for each pair, hearth_pair_table_find ()'s answer
+ *
+ * hearth_pair_table_find () for @n pairs, the slots of the pairs a little ahead fetched from
+ * memory while the current one is looked for.
+ */
+void
+hearth_pair_table_find_run (const HearthPairTable *table,
+                            const guint32         *pairs,
+                            gsize                  n,
+                            guint                 *values)
+{
+  gsize at[PAIR_RUN_AHEAD];
+
+  for (gsize i = 0; i < n + PAIR_RUN_AHEAD; i++)
+    {
+      if (i >= PAIR_RUN_AHEAD)
+        {
+          gsize k = i - PAIR_RUN_AHEAD;
+          gsize j = at[k % PAIR_RUN_AHEAD];
+
+          values[k] = G_MAXUINT;
+          for (; table->slots[j].value != 0; j = (j + 1) & table->mask)
+            if (table->slots[j].first == pairs[2 * k] && table->slots[j].second == pairs[2 * k + 1])
+              {
+                values[k] = table->slots[j].value - 1;
+                break;
+              }
+        }
+      if (i < n)
+        {
+          at[i % PAIR_RUN_AHEAD] = pair_table_start (table, pairs[2 * i], pairs[2 * i + 1]);
+          __builtin_prefetch (&table->slots[at[i % PAIR_RUN_AHEAD]]);
+        }
+    }
+}
+
+/**
  * hearth_pair_table_insert_new:
  * @table: a started table
  * @first: the first id of the pair
@@ -399,8 +443,6 @@ hearth_pair_table_reserve (HearthPairTable *table,
   while ((table->used + n) * 4 > (table->mask + 1) * 3)
     pair_table_grow (table);
 }
-
-#define PAIR_RUN_AHEAD 16
 
 /**
  * hearth_pair_table_insert_new_run:

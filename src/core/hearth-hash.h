@@ -124,6 +124,10 @@ guint   hearth_pair_table_lookup    (HearthPairTable       *table,
 guint   hearth_pair_table_find      (const HearthPairTable *table,
                                      guint32                first,
                                      guint32                second);
+void    hearth_pair_table_find_run  (const HearthPairTable *table,
+                                     const guint32         *pairs,
+                                     gsize                  n,
+                                     guint                 *values);
 void    hearth_pair_table_insert_new (HearthPairTable      *table,
                                      guint32                first,
                                      guint32                second,
