@@ -821,11 +821,10 @@ hearth_part_frames_grow (HearthFoldedPart *part)
 
 static guint32
 hearth_part_frame (HearthFoldedPart *part,
-                   guint64           seed,
+                   guint64           hash,
                    gsize             start,
                    gsize             len)
 {
-  guint64 hash = hearth_folded_hash (seed, part->text + start, len);
   HearthPartFrame fresh = { hash, (guint32) start, (guint32) len };
   gsize at = hash & part->frame_mask;
 
@@ -925,11 +924,13 @@ hearth_part_text_ok (const char *s,
   return memchr (s, '\0', len) == NULL && g_utf8_validate_len (s, len, NULL);
 }
 
-/* One line of a part: FALSE when it needs the line-by-line path. */
+/* One line of a part: FALSE when it needs the line-by-line path. Its frames are cut and
+ * hashed first, their slots fetched meanwhile, then looked up. */
 static gboolean
 hearth_part_line (HearthFoldedPart *part,
                   HearthFoldedWork *work,
                   GString          *num_buf,
+                  GArray           *pieces,
                   gsize             pos,
                   gsize             len)
 {
@@ -939,6 +940,7 @@ hearth_part_line (HearthFoldedPart *part,
   guint32 node = 0;
   HearthPartStack stack;
 
+  g_array_set_size (pieces, 0);
   if (len > HEARTH_FOLDED_MAX_LINE ||
       (part->at_start && part->n_lines == 1 && len >= 3 && memcmp (line, "\xef\xbb\xbf", 3) == 0))
     return FALSE;
@@ -963,13 +965,25 @@ hearth_part_line (HearthFoldedPart *part,
       if (i > start)
         {
           /* a file name's ';' is re-joined, and warned about, by the other path */
+          HearthPartFrame piece;
+
           if (++depth > HEARTH_FOLDED_MAX_DEPTH ||
               hearth_piece_is_unclosed (line + start, i - start))
             return FALSE;
-          node = hearth_part_node (part, work->seed, node,
-                                   hearth_part_frame (part, work->seed, pos + start, i - start));
+          piece.hash = hearth_folded_hash (work->seed, line + start, i - start);
+          piece.start = (guint32) (pos + start);
+          piece.len = (guint32) (i - start);
+          __builtin_prefetch (&part->frame_slots[piece.hash & part->frame_mask]);
+          g_array_append_val (pieces, piece);
         }
       start = i + 1;
+    }
+  for (guint k = 0; k < pieces->len; k++)
+    {
+      const HearthPartFrame *piece = &g_array_index (pieces, HearthPartFrame, k);
+
+      node = hearth_part_node (part, work->seed, node,
+                               hearth_part_frame (part, piece->hash, piece->start, piece->len));
     }
   if (depth == 0 || part->nodes->len > work->max_nodes)
     return FALSE;
@@ -1014,6 +1028,7 @@ hearth_part_parse (HearthFoldedPart *part,
                    HearthFoldedWork *work)
 {
   g_autoptr (GString) num_buf = g_string_new (NULL);
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (HearthPartFrame));
   HearthPartNode root = { 0, 0 };
   gsize pos = 0;
 
@@ -1037,7 +1052,7 @@ hearth_part_parse (HearthFoldedPart *part,
       gsize end = nl != NULL ? (gsize) (nl - part->text) : part->len;
 
       part->n_lines++;
-      if (!hearth_part_line (part, work, num_buf, pos, end - pos))
+      if (!hearth_part_line (part, work, num_buf, pieces, pos, end - pos))
         {
           part->usual = FALSE;
           break;
