@@ -158,6 +158,51 @@ test_pair_table_growth (void)
   hearth_pair_table_clear (&t);
 }
 
+/* Runs of inserts and lookups (slots fetched ahead, the table grown first) agree with one
+ * call per pair, through growths, with pairs read at a stride. */
+static void
+test_pair_table_runs (void)
+{
+  const guint n = 5000;
+  g_autofree guint32 *triples = g_new (guint32, 3 * n);
+  g_autofree guint32 *pairs = g_new (guint32, 4 * n);
+  g_autofree guint *values = g_new (guint, 2 * n);
+  HearthPairTable t;
+
+  hearth_pair_table_init (&t);
+  for (guint i = 0; i < n; i++)
+    {
+      triples[3 * i] = i % 13;
+      triples[3 * i + 1] = i;
+      triples[3 * i + 2] = 0xdeadbeef;   /* skipped by the stride */
+    }
+  hearth_pair_table_insert_new_run (&t, triples, 3, 0, 7);
+  g_assert_cmpuint (t.used, ==, 0);
+  hearth_pair_table_insert_new_run (&t, triples, 3, 17, 100);
+  hearth_pair_table_insert_new_run (&t, triples + 3 * 17, 3, n - 17, 117);
+  g_assert_cmpuint (t.used, ==, n);
+  g_assert_cmpuint (t.mask + 1, ==, 8192);
+  for (guint i = 0; i < n; i++)
+    {
+      /* each pair, then one never stored */
+      pairs[4 * i] = i % 13;
+      pairs[4 * i + 1] = i;
+      pairs[4 * i + 2] = i % 13 + 13;
+      pairs[4 * i + 3] = i;
+    }
+  hearth_pair_table_find_run (&t, pairs, 2 * n, values);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (values[2 * i], ==, 100 + i);
+      g_assert_cmpuint (values[2 * i + 1], ==, G_MAXUINT);
+      g_assert_cmpuint (hearth_pair_table_find (&t, i % 13, i), ==, 100 + i);
+    }
+  hearth_pair_table_find_run (&t, pairs, 0, values);
+  g_assert_cmpuint (hearth_pair_table_lookup (&t, 3, 3, 1), ==, 103);
+  g_assert_cmpuint (t.used, ==, n);
+  hearth_pair_table_clear (&t);
+}
+
 /* A trie added in one go makes the nodes that one lookup per node makes: known stacks found,
  * children of new nodes appended, in order. */
 static void
@@ -225,6 +270,19 @@ test_stack_add_trie (void)
   g_assert_cmpuint (_hearth_profile_stack_child (bulk, 4, functions[2]), ==, 5);
   g_assert_cmpuint (_hearth_profile_stack_child (bulk, 7, functions[1]), ==, 8);
   g_assert_cmpuint (_hearth_profile_get_n_stack_nodes (bulk), ==, 9);
+
+  {
+    /* a second add finds, four deep, what the first made, and goes on below it */
+    const guint32 deeper[] = { 0, 0,  0, 0,  1, 1,  2, 3,  3, 2,  4, 0 };
+    const guint deeper_expected[] = { 0, 1, 2, 4, 5, 9 };
+    guint deeper_map[6] = { 0 };
+
+    _hearth_profile_stack_add_trie (bulk, deeper, 6, functions, deeper_map);
+    for (guint i = 0; i < 6; i++)
+      g_assert_cmpuint (deeper_map[i], ==, deeper_expected[i]);
+    g_assert_cmpuint (_hearth_profile_stack_child (bulk, 5, functions[0]), ==, 9);
+    g_assert_cmpuint (_hearth_profile_get_n_stack_nodes (bulk), ==, 10);
+  }
 }
 
 static void
@@ -545,6 +603,7 @@ main (int   argc,
   g_test_add_func ("/profile/pair-table/cases", test_pair_table_cases);
   g_test_add_func ("/profile/pair-table/collisions", test_pair_table_collisions);
   g_test_add_func ("/profile/pair-table/growth", test_pair_table_growth);
+  g_test_add_func ("/profile/pair-table/runs", test_pair_table_runs);
   g_test_add_func ("/profile/stacks/add-trie", test_stack_add_trie);
   g_test_add_func ("/profile/intern", test_intern);
   g_test_add_func ("/profile/edges/last-wins", test_edges_last_wins);

@@ -91,12 +91,22 @@ typedef struct
 } HearthFoldedPending;
 
 /* The reader's own map from a frame's bytes to its function in the profile, so that a
- * part's frames are found by the hash its worker computed. */
+ * part's frames are found by the hash its worker computed. The merge alone adds to it; the
+ * workers look their parts' frames up in it meanwhile (see hearth_frame_table_find), so a
+ * slot's function is stored last, and a grown table replaces the old one whole, the old
+ * one kept until the end of the file. */
 typedef struct
 {
-  guint32 tag;       /* the hash's high half */
-  guint32 function;  /* function + 1; 0 is an empty slot */
+  guint32     tag;       /* the hash's high half */
+  guint32     function;  /* function + 1; 0 is an empty slot */
+  const char *text;      /* the function's frame, the profile's own copy */
 } HearthFrameSlot;
+
+typedef struct
+{
+  HearthFrameSlot *slots;
+  gsize            mask;
+} HearthFrameTable;
 
 typedef struct
 {
@@ -107,10 +117,10 @@ typedef struct
   guint64            consumed;       /* their bytes */
 
   guint64            seed;           /* of the frame hash, new for every file */
-  HearthFrameSlot   *frame_slots;
-  gsize              frame_mask;
+  HearthFrameTable  *frames;         /* swapped for a grown one as a whole */
+  GPtrArray         *old_frames;     /* HearthFrameTable: workers may still read them */
+  gboolean           shared_frames;  /* workers read self->frames */
   gsize              frame_used;
-  GArray            *frame_map;      /* guint: a part's frame -> function */
   GArray            *node_map;       /* guint: a part's node -> stack node */
   gboolean           by_lines;       /* every part goes the line-by-line way */
 
@@ -139,6 +149,50 @@ typedef struct
   HearthFoldedTally  saturated;
   HearthFoldedTally  rejoined;
 } HearthFoldedReader;
+
+static HearthFrameTable *
+hearth_frame_table_new (gsize mask)
+{
+  HearthFrameTable *t = g_new (HearthFrameTable, 1);
+
+  t->slots = g_new0 (HearthFrameSlot, mask + 1);
+  t->mask = mask;
+  return t;
+}
+
+static void
+hearth_frame_table_free (HearthFrameTable *t)
+{
+  g_free (t->slots);
+  g_free (t);
+}
+
+/* The function of a frame, or G_MAXUINT with *at its empty slot. A worker may call it
+ * while the merge adds frames: it then sees each slot empty or whole. */
+static guint
+hearth_frame_table_find (const HearthFrameTable *t,
+                         const char             *frame,
+                         gsize                   len,
+                         guint64                 hash,
+                         gsize                  *at)
+{
+  gsize i = hash & t->mask;
+
+  for (;; i = (i + 1) & t->mask)
+    {
+      const HearthFrameSlot *slot = &t->slots[i];
+      guint function = (guint) g_atomic_int_get ((const gint *) &slot->function);
+
+      if (function == 0)
+        break;
+      if (slot->tag == (guint32) (hash >> 32) &&
+          strncmp (slot->text, frame, len) == 0 && slot->text[len] == '\0')
+        return function - 1;
+    }
+  if (at != NULL)
+    *at = i;
+  return G_MAXUINT;
+}
 
 static void
 hearth_folded_tally (HearthFoldedTally *tally,
@@ -171,9 +225,8 @@ hearth_folded_reader_init (HearthFoldedReader *self)
   self->last_pieces = g_array_new (FALSE, FALSE, sizeof (HearthFoldedPiece));
   self->last_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
   self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
-  self->frame_mask = 1023;
-  self->frame_slots = g_new0 (HearthFrameSlot, self->frame_mask + 1);
-  self->frame_map = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->frames = hearth_frame_table_new (1023);
+  self->old_frames = g_ptr_array_new_with_free_func ((GDestroyNotify) hearth_frame_table_free);
   self->node_map = g_array_new (FALSE, FALSE, sizeof (guint));
   /* a node costs some 60 bytes with its share of the lookup table, and a new frame as
    * much again in its function and strings */
@@ -196,8 +249,8 @@ hearth_folded_reader_clear (HearthFoldedReader *self)
   g_string_free (self->last_text, TRUE);
   g_array_unref (self->last_pieces);
   g_array_unref (self->last_nodes);
-  g_free (self->frame_slots);
-  g_array_unref (self->frame_map);
+  hearth_frame_table_free (self->frames);
+  g_ptr_array_unref (self->old_frames);
   g_array_unref (self->node_map);
 }
 
@@ -634,6 +687,16 @@ typedef struct
   guint32 len;
 } HearthPartFrame;
 
+/* A frame's slot holds what tells it from others, so that a lookup touches the slot and
+ * the text alone */
+typedef struct
+{
+  guint32 tag;       /* the hash's high half */
+  guint32 frame;     /* frame + 1; 0 is an empty slot */
+  guint32 start;
+  guint32 len;
+} HearthPartFrameSlot;
+
 typedef struct
 {
   guint32 parent;
@@ -665,7 +728,8 @@ typedef struct
   GArray   *frames;            /* HearthPartFrame */
   GArray   *nodes;             /* HearthPartNode, node 0 above them all */
   GArray   *stacks;            /* HearthPartStack, one per stack line */
-  guint32  *frame_slots;       /* frame + 1, by hash */
+  guint    *functions;         /* per frame: its function if the merge had it, or G_MAXUINT */
+  HearthPartFrameSlot *frame_slots; /* by hash */
   gsize     frame_mask;
   guint32  *node_slots;        /* node + 1, by (parent, frame) */
   gsize     node_mask;
@@ -673,10 +737,11 @@ typedef struct
 
 typedef struct
 {
-  guint64       seed;
-  guint         max_nodes;
-  GMutex        lock;
-  GCond         done;
+  guint64            seed;
+  guint              max_nodes;
+  HearthFrameTable **frames;       /* the reader's, swapped by the merge */
+  GMutex             lock;
+  GCond              done;
 } HearthFoldedWork;
 
 static void
@@ -687,6 +752,7 @@ hearth_folded_part_free (HearthFoldedPart *part)
   g_clear_pointer (&part->frames, g_array_unref);
   g_clear_pointer (&part->nodes, g_array_unref);
   g_clear_pointer (&part->stacks, g_array_unref);
+  g_free (part->functions);
   g_free (part->frame_slots);
   g_free (part->node_slots);
   g_free (part);
@@ -722,20 +788,31 @@ hearth_folded_hash (guint64     seed,
   return hearth_folded_mix (h ^ w);
 }
 
+static inline void
+hearth_part_frame_slot_fill (HearthPartFrameSlot   *slot,
+                             const HearthPartFrame *frame,
+                             guint                  index)
+{
+  slot->tag = (guint32) (frame->hash >> 32);
+  slot->frame = index + 1;
+  slot->start = frame->start;
+  slot->len = frame->len;
+}
+
 static void
 hearth_part_frames_grow (HearthFoldedPart *part)
 {
   const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
   gsize mask = part->frame_mask * 2 + 1;
-  guint32 *slots = g_new0 (guint32, mask + 1);
+  HearthPartFrameSlot *slots = g_new0 (HearthPartFrameSlot, mask + 1);
 
   for (guint i = 0; i < part->frames->len; i++)
     {
       gsize at = frames[i].hash & mask;
 
-      while (slots[at] != 0)
+      while (slots[at].frame != 0)
         at = (at + 1) & mask;
-      slots[at] = i + 1;
+      hearth_part_frame_slot_fill (&slots[at], &frames[i], i);
     }
   g_free (part->frame_slots);
   part->frame_slots = slots;
@@ -744,28 +821,25 @@ hearth_part_frames_grow (HearthFoldedPart *part)
 
 static guint32
 hearth_part_frame (HearthFoldedPart *part,
-                   guint64           seed,
+                   guint64           hash,
                    gsize             start,
                    gsize             len)
 {
-  guint64 hash = hearth_folded_hash (seed, part->text + start, len);
   HearthPartFrame fresh = { hash, (guint32) start, (guint32) len };
   gsize at = hash & part->frame_mask;
 
   for (;; at = (at + 1) & part->frame_mask)
     {
-      guint32 v = part->frame_slots[at];
-      const HearthPartFrame *f;
+      const HearthPartFrameSlot *slot = &part->frame_slots[at];
 
-      if (v == 0)
+      if (slot->frame == 0)
         break;
-      f = &g_array_index (part->frames, HearthPartFrame, v - 1);
-      if (f->hash == hash && f->len == len &&
-          memcmp (part->text + f->start, part->text + start, len) == 0)
-        return v - 1;
+      if (slot->tag == (guint32) (hash >> 32) && slot->len == len &&
+          memcmp (part->text + slot->start, part->text + start, len) == 0)
+        return slot->frame - 1;
     }
   g_array_append_val (part->frames, fresh);
-  part->frame_slots[at] = part->frames->len;
+  hearth_part_frame_slot_fill (&part->frame_slots[at], &fresh, part->frames->len - 1);
   if (part->frames->len * 2 > part->frame_mask)
     hearth_part_frames_grow (part);
   return part->frames->len - 1;
@@ -850,11 +924,13 @@ hearth_part_text_ok (const char *s,
   return memchr (s, '\0', len) == NULL && g_utf8_validate_len (s, len, NULL);
 }
 
-/* One line of a part: FALSE when it needs the line-by-line path. */
+/* One line of a part: FALSE when it needs the line-by-line path. Its frames are cut and
+ * hashed first, their slots fetched meanwhile, then looked up. */
 static gboolean
 hearth_part_line (HearthFoldedPart *part,
                   HearthFoldedWork *work,
                   GString          *num_buf,
+                  GArray           *pieces,
                   gsize             pos,
                   gsize             len)
 {
@@ -864,6 +940,7 @@ hearth_part_line (HearthFoldedPart *part,
   guint32 node = 0;
   HearthPartStack stack;
 
+  g_array_set_size (pieces, 0);
   if (len > HEARTH_FOLDED_MAX_LINE ||
       (part->at_start && part->n_lines == 1 && len >= 3 && memcmp (line, "\xef\xbb\xbf", 3) == 0))
     return FALSE;
@@ -880,21 +957,33 @@ hearth_part_line (HearthFoldedPart *part,
     return FALSE;
   part->has_pair |= parsed.has_pair;
 
-  start = 0;
-  for (gsize i = 0; i <= parsed.stack_len; i++)
+  for (start = 0; start <= parsed.stack_len; )
     {
-      if (i < parsed.stack_len && line[i] != ';')
-        continue;
+      const char *semi = memchr (line + start, ';', parsed.stack_len - start);
+      gsize i = semi != NULL ? (gsize) (semi - line) : parsed.stack_len;
+
       if (i > start)
         {
           /* a file name's ';' is re-joined, and warned about, by the other path */
+          HearthPartFrame piece;
+
           if (++depth > HEARTH_FOLDED_MAX_DEPTH ||
               hearth_piece_is_unclosed (line + start, i - start))
             return FALSE;
-          node = hearth_part_node (part, work->seed, node,
-                                   hearth_part_frame (part, work->seed, pos + start, i - start));
+          piece.hash = hearth_folded_hash (work->seed, line + start, i - start);
+          piece.start = (guint32) (pos + start);
+          piece.len = (guint32) (i - start);
+          __builtin_prefetch (&part->frame_slots[piece.hash & part->frame_mask]);
+          g_array_append_val (pieces, piece);
         }
       start = i + 1;
+    }
+  for (guint k = 0; k < pieces->len; k++)
+    {
+      const HearthPartFrame *piece = &g_array_index (pieces, HearthPartFrame, k);
+
+      node = hearth_part_node (part, work->seed, node,
+                               hearth_part_frame (part, piece->hash, piece->start, piece->len));
     }
   if (depth == 0 || part->nodes->len > work->max_nodes)
     return FALSE;
@@ -906,11 +995,40 @@ hearth_part_line (HearthFoldedPart *part,
   return TRUE;
 }
 
+/* The functions the merge has already made for a part's frames: comparing a frame with
+ * the profile's copy is a wait for memory that the merge then need not make. */
+static void
+hearth_part_find_functions (HearthFoldedPart       *part,
+                            const HearthFrameTable *table)
+{
+  const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
+  guint n = part->frames->len;
+
+  part->functions = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      /* the slot of a frame well ahead, and the text of the first frame its slot holds
+       * for a nearer one, are fetched meanwhile */
+      if (i + 16 < n)
+        __builtin_prefetch (&table->slots[frames[i + 16].hash & table->mask]);
+      if (i + 8 < n)
+        {
+          const HearthFrameSlot *ahead = &table->slots[frames[i + 8].hash & table->mask];
+
+          if (g_atomic_int_get ((const gint *) &ahead->function) != 0)
+            __builtin_prefetch (ahead->text);
+        }
+      part->functions[i] = hearth_frame_table_find (table, part->text + frames[i].start,
+                                                    frames[i].len, frames[i].hash, NULL);
+    }
+}
+
 static void
 hearth_part_parse (HearthFoldedPart *part,
                    HearthFoldedWork *work)
 {
   g_autoptr (GString) num_buf = g_string_new (NULL);
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (HearthPartFrame));
   HearthPartNode root = { 0, 0 };
   gsize pos = 0;
 
@@ -922,7 +1040,7 @@ hearth_part_parse (HearthFoldedPart *part,
   part->frame_mask = 15;
   while (part->frame_mask < 1023 && part->frame_mask * 64 < part->len)
     part->frame_mask = part->frame_mask * 2 + 1;
-  part->frame_slots = g_new0 (guint32, part->frame_mask + 1);
+  part->frame_slots = g_new0 (HearthPartFrameSlot, part->frame_mask + 1);
   part->node_mask = part->frame_mask * 4 + 3;
   part->node_slots = g_new0 (guint32, part->node_mask + 1);
   part->first_stack = part->len;
@@ -934,13 +1052,15 @@ hearth_part_parse (HearthFoldedPart *part,
       gsize end = nl != NULL ? (gsize) (nl - part->text) : part->len;
 
       part->n_lines++;
-      if (!hearth_part_line (part, work, num_buf, pos, end - pos))
+      if (!hearth_part_line (part, work, num_buf, pieces, pos, end - pos))
         {
           part->usual = FALSE;
           break;
         }
       pos = nl != NULL ? end + 1 : end;
     }
+  if (part->usual)
+    hearth_part_find_functions (part, g_atomic_pointer_get (work->frames));
   /* the tables are of no use to the other path */
   if (!part->usual)
     {
@@ -997,23 +1117,24 @@ hearth_folded_merge_lines (HearthFoldedReader  *self,
 static void
 hearth_folded_frames_grow (HearthFoldedReader *self)
 {
-  gsize mask = self->frame_mask * 2 + 1;
-  HearthFrameSlot *slots = g_new0 (HearthFrameSlot, mask + 1);
+  const HearthFrameTable *old = self->frames;
+  HearthFrameTable *grown = hearth_frame_table_new (old->mask * 2 + 1);
 
-  for (gsize i = 0; i <= self->frame_mask; i++)
-    if (self->frame_slots[i].function != 0)
+  for (gsize i = 0; i <= old->mask; i++)
+    if (old->slots[i].function != 0)
       {
-        const char *frame = hearth_profile_get_function (self->profile,
-                                                         self->frame_slots[i].function - 1)->frame;
-        gsize at = hearth_folded_hash (self->seed, frame, strlen (frame)) & mask;
+        const char *frame = old->slots[i].text;
+        gsize at = hearth_folded_hash (self->seed, frame, strlen (frame)) & grown->mask;
 
-        while (slots[at].function != 0)
-          at = (at + 1) & mask;
-        slots[at] = self->frame_slots[i];
+        while (grown->slots[at].function != 0)
+          at = (at + 1) & grown->mask;
+        grown->slots[at] = old->slots[i];
       }
-  g_free (self->frame_slots);
-  self->frame_slots = slots;
-  self->frame_mask = mask;
+  if (self->shared_frames)
+    g_ptr_array_add (self->old_frames, self->frames);
+  else
+    hearth_frame_table_free (self->frames);
+  g_atomic_pointer_set (&self->frames, grown);
 }
 
 /* The function of a part's frame, interned when the file has not had it before. */
@@ -1023,33 +1144,21 @@ hearth_folded_frame_function (HearthFoldedReader *self,
                               gsize               len,
                               guint64             hash)
 {
-  gsize at = hash & self->frame_mask;
   HearthFrameSlot *slot;
+  guint function;
+  gsize at;
 
-  for (;; at = (at + 1) & self->frame_mask)
-    {
-      slot = &self->frame_slots[at];
-      if (slot->function == 0)
-        break;
-      if (slot->tag == (guint32) (hash >> 32))
-        {
-          const char *known = hearth_profile_get_function (self->profile,
-                                                           slot->function - 1)->frame;
-
-          if (strncmp (known, frame, len) == 0 && known[len] == '\0')
-            return slot->function - 1;
-        }
-    }
+  function = hearth_frame_table_find (self->frames, frame, len, hash, &at);
+  if (function != G_MAXUINT)
+    return function;
+  function = hearth_folded_intern (self, self->profile, frame, len);
+  slot = &self->frames->slots[at];
   slot->tag = (guint32) (hash >> 32);
-  slot->function = hearth_folded_intern (self, self->profile, frame, len) + 1;
-  if (++self->frame_used * 2 > self->frame_mask)
-    {
-      guint function = slot->function - 1;
-
-      hearth_folded_frames_grow (self);
-      return function;
-    }
-  return slot->function - 1;
+  slot->text = hearth_profile_get_function (self->profile, function)->frame;
+  g_atomic_int_set ((gint *) &slot->function, (gint) (function + 1));
+  if (++self->frame_used * 2 > self->frames->mask)
+    hearth_folded_frames_grow (self);
+  return function;
 }
 
 /* A part is merged in the order the line-by-line path would have made functions and nodes:
@@ -1062,13 +1171,13 @@ hearth_folded_merge_tables (HearthFoldedReader  *self,
   const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
   const HearthPartNode *nodes = (const HearthPartNode *) (void *) part->nodes->data;
   const HearthPartStack *stacks = (const HearthPartStack *) (void *) part->stacks->data;
-  guint *fmap, *nmap;
+  guint *fmap = part->functions, *nmap;
 
-  g_array_set_size (self->frame_map, part->frames->len);
-  fmap = (guint *) (void *) self->frame_map->data;
+  /* the worker found the frames the merge had made before it looked */
   for (guint i = 0; i < part->frames->len; i++)
-    fmap[i] = hearth_folded_frame_function (self, part->text + frames[i].start, frames[i].len,
-                                            frames[i].hash);
+    if (fmap[i] == G_MAXUINT)
+      fmap[i] = hearth_folded_frame_function (self, part->text + frames[i].start,
+                                              frames[i].len, frames[i].hash);
   g_array_set_size (self->node_map, part->nodes->len);
   nmap = (guint *) (void *) self->node_map->data;
   nmap[0] = 0;
@@ -1211,7 +1320,7 @@ hearth_folded_read_parts (HearthFoldedReader  *self,
 {
   HearthFoldedCutter cutter = { stream, cancellable, part_size, NULL, 0, 0, FALSE, FALSE,
                                 NULL, 0 };
-  HearthFoldedWork work = { self->seed, self->max_nodes };
+  HearthFoldedWork work = { self->seed, self->max_nodes, &self->frames };
   GQueue queue = G_QUEUE_INIT;
   GThreadPool *pool = NULL;
   gboolean cut_all = FALSE, ok = TRUE;
@@ -1237,7 +1346,10 @@ hearth_folded_read_parts (HearthFoldedReader  *self,
           /* a file of one part is parsed here, without starting threads */
           if (pool == NULL && n_workers > 0 &&
               !(cutter.eof && cutter.end == 0 && queue.length == 1))
-            pool = g_thread_pool_new (hearth_part_work, &work, n_workers, FALSE, NULL);
+            {
+              self->shared_frames = TRUE;
+              pool = g_thread_pool_new (hearth_part_work, &work, n_workers, FALSE, NULL);
+            }
           if (pool != NULL)
             g_thread_pool_push (pool, part, NULL);
           else

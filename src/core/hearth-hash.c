@@ -206,6 +206,9 @@ hearth_hash_words (const HearthHashKey *key,
 
 #define HUGE_PAGE ((gsize) 2 << 20)
 
+/* how many pairs ahead a run of lookups or inserts fetches slots */
+#define PAIR_RUN_AHEAD 16
+
 /**
  * hearth_memory_advise_large:
  * @mem: an allocation
@@ -341,6 +344,68 @@ hearth_pair_table_lookup (HearthPairTable *table,
 }
 
 /**
+ * hearth_pair_table_find:
+ * @table: a started table
+ * @first: the first id of the pair
+ * @second: the second id
+ *
+ * Returns: the value stored for the pair, or %G_MAXUINT when it has none (nothing stored)
+ */
+guint
+hearth_pair_table_find (const HearthPairTable *table,
+                        guint32                first,
+                        guint32                second)
+{
+  for (gsize j = pair_table_start (table, first, second);
+       table->slots[j].value != 0;
+       j = (j + 1) & table->mask)
+    if (table->slots[j].first == first && table->slots[j].second == second)
+      return table->slots[j].value - 1;
+  return G_MAXUINT;
+}
+
+/**
+ * hearth_pair_table_find_run:
+ * @table: a started table
+ * @pairs: (array): @n pairs, two ids each
+ * @n: how many pairs
+ * @values: (out) (array): for each pair, hearth_pair_table_find ()'s answer
+ *
+ * hearth_pair_table_find () for @n pairs, the slots of the pairs a little ahead fetched from
+ * memory while the current one is looked for.
+ */
+void
+hearth_pair_table_find_run (const HearthPairTable *table,
+                            const guint32         *pairs,
+                            gsize                  n,
+                            guint                 *values)
+{
+  gsize at[PAIR_RUN_AHEAD];
+
+  for (gsize i = 0; i < n + PAIR_RUN_AHEAD; i++)
+    {
+      if (i >= PAIR_RUN_AHEAD)
+        {
+          gsize k = i - PAIR_RUN_AHEAD;
+          gsize j = at[k % PAIR_RUN_AHEAD];
+
+          values[k] = G_MAXUINT;
+          for (; table->slots[j].value != 0; j = (j + 1) & table->mask)
+            if (table->slots[j].first == pairs[2 * k] && table->slots[j].second == pairs[2 * k + 1])
+              {
+                values[k] = table->slots[j].value - 1;
+                break;
+              }
+        }
+      if (i < n)
+        {
+          at[i % PAIR_RUN_AHEAD] = pair_table_start (table, pairs[2 * i], pairs[2 * i + 1]);
+          __builtin_prefetch (&table->slots[at[i % PAIR_RUN_AHEAD]]);
+        }
+    }
+}
+
+/**
  * hearth_pair_table_insert_new:
  * @table: a started table
  * @first: the first id of the pair
@@ -362,4 +427,65 @@ hearth_pair_table_insert_new (HearthPairTable *table,
 
   pair_table_fill (table, pair_table_free_slot (table, pair_table_start (table, first, second)),
                    first, second, value);
+}
+
+/**
+ * hearth_pair_table_reserve:
+ * @table: a started table
+ * @n: how many pairs are to be stored
+ *
+ * Grows @table now, if it must, so that @n more pairs go in without growing it.
+ */
+void
+hearth_pair_table_reserve (HearthPairTable *table,
+                           gsize            n)
+{
+  while ((table->used + n) * 4 > (table->mask + 1) * 3)
+    pair_table_grow (table);
+}
+
+/**
+ * hearth_pair_table_insert_new_run:
+ * @table: a started table
+ * @pairs: (array): the first pair's two ids; the next pair @stride ids further on
+ * @stride: how many 32-bit words from one pair to the next (2 or more)
+ * @n: how many pairs
+ * @first_value: the value of the first pair; the next ones get the next values
+ *
+ * hearth_pair_table_insert_new () for @n pairs, none in @table already and no two alike:
+ * the slots of the pairs a little ahead are fetched from memory while the current one is
+ * stored, so a long run costs about one wait for memory per few pairs, not one per pair.
+ */
+void
+hearth_pair_table_insert_new_run (HearthPairTable *table,
+                                  const guint32   *pairs,
+                                  gsize            stride,
+                                  gsize            n,
+                                  guint            first_value)
+{
+  gsize at[PAIR_RUN_AHEAD];
+
+  g_assert (stride >= 2);
+  g_assert (n == 0 || first_value < G_MAXUINT - n);
+
+  hearth_pair_table_reserve (table, n);
+  for (gsize i = 0; i < n + PAIR_RUN_AHEAD; i++)
+    {
+      if (i >= PAIR_RUN_AHEAD)
+        {
+          gsize k = i - PAIR_RUN_AHEAD;
+          gsize j = pair_table_free_slot (table, at[k % PAIR_RUN_AHEAD]);
+
+          table->slots[j].first = pairs[k * stride];
+          table->slots[j].second = pairs[k * stride + 1];
+          table->slots[j].value = first_value + (guint) k + 1;
+          table->used++;
+        }
+      if (i < n)
+        {
+          at[i % PAIR_RUN_AHEAD] = pair_table_start (table, pairs[i * stride],
+                                                     pairs[i * stride + 1]);
+          __builtin_prefetch (&table->slots[at[i % PAIR_RUN_AHEAD]], 1);
+        }
+    }
 }

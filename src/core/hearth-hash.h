@@ -121,9 +121,23 @@ guint   hearth_pair_table_lookup    (HearthPairTable       *table,
                                      guint32                first,
                                      guint32                second,
                                      guint                  value_if_new);
+guint   hearth_pair_table_find      (const HearthPairTable *table,
+                                     guint32                first,
+                                     guint32                second);
+void    hearth_pair_table_find_run  (const HearthPairTable *table,
+                                     const guint32         *pairs,
+                                     gsize                  n,
+                                     guint                 *values);
 void    hearth_pair_table_insert_new (HearthPairTable      *table,
                                      guint32                first,
                                      guint32                second,
                                      guint                  value);
+void    hearth_pair_table_reserve   (HearthPairTable       *table,
+                                     gsize                  n);
+void    hearth_pair_table_insert_new_run (HearthPairTable  *table,
+                                     const guint32         *pairs,
+                                     gsize                  stride,
+                                     gsize                  n,
+                                     guint                  first_value);
 
 G_END_DECLS

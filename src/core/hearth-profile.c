@@ -624,6 +624,73 @@ _hearth_profile_stack_child (HearthProfile *self,
   return self->stack_nodes->len - 1;
 }
 
+/* The first half of _hearth_profile_stack_add_trie (): of the nodes under nodes the profile
+ * has, those it has too, found a level at a time so that a level's lookups wait for memory
+ * together rather than one after another; node_map[i] is G_MAXUINT for the others. */
+static void
+stack_trie_find_known (HearthProfile *self,
+                       const guint32 *pairs,
+                       guint          n,
+                       const guint   *function_map,
+                       guint         *node_map)
+{
+  g_autofree guint *depth = NULL, *first = NULL, *order = NULL, *batch_node = NULL;
+  g_autofree guint *found = NULL;
+  g_autofree guint32 *batch = NULL;
+  guint max_depth = 0;
+
+  if (n <= 1)
+    return;
+  depth = g_new (guint, n);
+  first = g_new0 (guint, n + 1);
+  order = g_new (guint, n);
+  batch = g_new (guint32, 2 * (gsize) n);
+  batch_node = g_new (guint, n);
+  found = g_new (guint, n);
+
+  /* the nodes by depth (a parent is numbered before its children) */
+  depth[0] = 0;
+  for (guint i = 1; i < n; i++)
+    {
+      g_assert (pairs[2 * i] < i);
+      depth[i] = depth[pairs[2 * i]] + 1;
+      max_depth = MAX (max_depth, depth[i]);
+      first[depth[i]]++;
+    }
+  for (guint d = 1, at = 0; d <= max_depth; d++)
+    {
+      guint count = first[d];
+
+      first[d] = at;
+      at += count;
+    }
+  for (guint i = 1; i < n; i++)
+    order[first[depth[i]]++] = i;
+  /* first[d] is now where depth d + 1 starts */
+
+  for (guint d = 1, at = 0; d <= max_depth; d++)
+    {
+      guint m = 0;
+
+      for (; at < first[d]; at++)
+        {
+          guint i = order[at];
+          guint parent = node_map[pairs[2 * i]];
+
+          node_map[i] = G_MAXUINT;
+          if (parent != G_MAXUINT)
+            {
+              batch[2 * m] = parent;
+              batch[2 * m + 1] = function_map[pairs[2 * i + 1]];
+              batch_node[m++] = i;
+            }
+        }
+      hearth_pair_table_find_run (&self->stack_table, batch, m, found);
+      for (guint k = 0; k < m; k++)
+        node_map[batch_node[k]] = found[k];
+    }
+}
+
 /**
  * _hearth_profile_stack_add_trie:
  * @self: a profile being built
@@ -662,26 +729,23 @@ _hearth_profile_stack_add_trie (HearthProfile *self,
     }
   g_array_set_size (self->stack_nodes, len + MAX (n, 1) - 1);
   nodes = (HearthStackNode *) (void *) self->stack_nodes->data;
+  stack_trie_find_known (self, pairs, n, function_map, node_map);
+  /* then the nodes not found are made, in the order of their numbers there */
   for (guint i = 1; i < n; i++)
-    {
-      guint parent = node_map[pairs[2 * i]];
-      guint function = function_map[pairs[2 * i + 1]];
-      guint found = G_MAXUINT;
+    if (node_map[i] == G_MAXUINT)
+      {
+        HearthStackNode fresh = { node_map[pairs[2 * i]], function_map[pairs[2 * i + 1]], 0, 0 };
 
-      g_assert (pairs[2 * i] < i);
-      if (parent < first_new)
-        found = hearth_pair_table_lookup (&self->stack_table, parent, function, len);
-      else
-        hearth_pair_table_insert_new (&self->stack_table, parent, function, len);
-      if (found == G_MAXUINT)
-        {
-          HearthStackNode fresh = { parent, function, 0, 0 };
-
-          nodes[len] = fresh;
-          found = len++;
-        }
-      node_map[i] = found;
-    }
+        nodes[len] = fresh;
+        node_map[i] = len++;
+      }
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (HearthStackNode, parent) == 0 &&
+                   G_STRUCT_OFFSET (HearthStackNode, function) == sizeof (guint32) &&
+                   sizeof (HearthStackNode) % sizeof (guint32) == 0);
+  hearth_pair_table_insert_new_run (&self->stack_table,
+                                    (const guint32 *) (const void *) &nodes[first_new],
+                                    sizeof (HearthStackNode) / sizeof (guint32),
+                                    len - first_new, first_new);
   g_array_set_size (self->stack_nodes, len);
 }
 
