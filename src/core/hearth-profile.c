@@ -532,7 +532,9 @@ _hearth_profile_set_numbers (HearthProfile *self,
 
 /* A reader that can tell how many edges are coming sets their room aside at once: growing
  * the largest array of a big profile step by step copies it over and over. Room not used
- * is never touched, so it costs address space, not memory. */
+ * is never touched, so it costs address space, not memory; the room is of huge pages where
+ * the system has them, as faulting in tens of MB of edges page by page costs more than
+ * writing them. */
 void
 _hearth_profile_reserve_edges (HearthProfile *self,
                                gsize          n)
@@ -546,6 +548,7 @@ _hearth_profile_reserve_edges (HearthProfile *self,
   room = g_try_renew (HearthEdge, self->edges, n);
   if (room == NULL)
     return;
+  hearth_memory_advise_large (room, n * sizeof (HearthEdge));
   self->edges = room;
   self->edges_size = (guint) n;
 }
