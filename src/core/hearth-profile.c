@@ -576,17 +576,25 @@ _hearth_profile_add_edges (HearthProfile    *self,
                            const HearthEdge *edges,
                            guint             n)
 {
-  guint n_functions;
+  guint n_functions, good;
 
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
   g_return_if_fail (n == 0 || edges != NULL);
 
+  /* the edges before the first one out of range are added, as one call each would */
   n_functions = self->functions->len;
-  for (guint i = 0; i < n; i++)
+  for (good = 0; good < n; good++)
+    if (edges[good].caller >= n_functions || edges[good].callee >= n_functions)
+      break;
+  while (self->edges_size - self->n_edges < good)
     {
-      g_return_if_fail (edges[i].caller < n_functions && edges[i].callee < n_functions);
-      append_edge (self, &edges[i]);
+      self->edges_size = MAX (1024, self->edges_size * 2);
+      self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
     }
+  if (good > 0)
+    memcpy (self->edges + self->n_edges, edges, good * sizeof (HearthEdge));
+  self->n_edges += good;
+  g_return_if_fail (good == n);
 }
 
 void

@@ -489,47 +489,37 @@ add_edge (PstatsReader *r,
 
 #define BATCH_EDGES 64
 
-/* The edges of a callers dict read in a batch, handed to the profile a few dozen at a time
- * (before any edge read otherwise, so that the file's order stays). */
-typedef struct
-{
-  PstatsReader *r;
-  const Callee *callee;
-  guint         n;
-  HearthEdge    edges[BATCH_EDGES];
-} CallersBatch;
-
+/* The callers of a dict seen before as keys, each with (nc, cc, tt, ct) of plain numbers:
+ * the bulk of a large profile. Read a few dozen at a time and handed to the profile as they
+ * come (each batch before any edge read otherwise, so that the file's order stays). */
 static void
-flush_batch (CallersBatch *batch)
+read_known_callers (PstatsReader *r,
+                    const Callee *callee)
 {
-  _hearth_profile_add_edges (batch->r->profile, batch->edges, batch->n);
-  batch->n = 0;
-}
+  HearthMarshalEntry entries[BATCH_EDGES];
+  HearthEdge edges[BATCH_EDGES];
+  guint n;
 
-/* An entry of a callers dict read in a batch: a known key, and four plain numbers. */
-static void
-add_batch_edge (gpointer      user_data,
-                guint32       key_data,
-                const gint64 *integers,
-                const double *numbers,
-                guint         floats)
-{
-  CallersBatch *batch = user_data;
-  HearthEdge *e = &batch->edges[batch->n];
-  gint64 counts[2] = { integers[0], integers[1] };
+  do
+    {
+      n = hearth_marshal_read_known_entries (r->m, 1, 0, entries, BATCH_EDGES);
+      for (guint i = 0; i < n; i++)
+        {
+          const HearthMarshalEntry *e = &entries[i];
 
-  fix_float_counts (2, floats, counts, numbers);
-  if (counts[0] < 0 || counts[1] < 0 || is_weird_time (numbers[2]) ||
-      is_weird_time (numbers[3]))
-    batch->r->n_weird++;
-  e->caller = DATA_FUNCTION (key_data);
-  e->callee = batch->callee->function;
-  e->calls = counts[0];
-  e->prim_calls = counts[1];
-  e->own = numbers[2];
-  e->cum = numbers[3];
-  if (++batch->n == BATCH_EDGES)
-    flush_batch (batch);
+          if (e->counts[0] < 0 || e->counts[1] < 0 || is_weird_time (e->times[0]) ||
+              is_weird_time (e->times[1]))
+            r->n_weird++;
+          edges[i].caller = DATA_FUNCTION (e->key_data);
+          edges[i].callee = callee->function;
+          edges[i].calls = e->counts[0];
+          edges[i].prim_calls = e->counts[1];
+          edges[i].own = e->times[0];
+          edges[i].cum = e->times[1];
+        }
+      _hearth_profile_add_edges (r->profile, edges, n);
+    }
+  while (n == BATCH_EDGES);
 }
 
 /* One entry of a callers dict, its key already read. Tuples are (nc, cc, tt, ct); a plain
@@ -605,6 +595,7 @@ read_new_caller (PstatsReader  *r,
                  gint           slot,
                  GError       **error)
 {
+  HearthMarshalEntry value;
   gint64 integers[4];
   double numbers[4];
   guint floats = 0;
@@ -612,7 +603,16 @@ read_new_caller (PstatsReader  *r,
   guint caller;
 
   hint_key (r, line);
-  fast = hearth_marshal_read_number_tuple (r->m, 4, integers, numbers, &floats);
+  if (hearth_marshal_read_counts (r->m, &value))
+    {
+      integers[0] = value.counts[0];
+      integers[1] = value.counts[1];
+      numbers[2] = value.times[0];
+      numbers[3] = value.times[1];
+      fast = TRUE;
+    }
+  else
+    fast = hearth_marshal_read_number_tuple (r->m, 4, integers, numbers, &floats);
   caller = intern_key (r, line);
   remember_slot (r, slot, caller);
   if (!fast)
@@ -627,11 +627,6 @@ read_callers (PstatsReader   *r,
               const Callee   *callee,
               GError        **error)
 {
-  CallersBatch batch;
-
-  batch.r = r;
-  batch.callee = callee;
-  batch.n = 0;
   for (;;)
     {
       HearthMarshalToken token;
@@ -639,9 +634,7 @@ read_callers (PstatsReader   *r,
       gint64 line = 0;
       gint slot;
 
-      /* the bulk of a large profile: callers seen before, with (nc, cc, tt, ct) */
-      hearth_marshal_read_known_entries (r->m, 4, 1, 0, add_batch_edge, &batch);
-      flush_batch (&batch);
+      read_known_callers (r, callee);
       if (known_key (r, &caller))
         {
           if (!read_caller_value (r, caller, callee, error))
@@ -689,24 +682,35 @@ typedef struct
   gint   slot;
 } EntryKey;
 
-/* The value of an entry of the top-level dict, its key read: (cc, nc, tt, ct, callers). */
+/* The start of an entry's value, (cc, nc, tt, ct, callers), as far as the callers dict:
+ * its numbers into @integers and @numbers. @sound is cleared (the value skipped, as far as
+ * needed) when the value is of another shape. */
 static gboolean
-read_entry (PstatsReader    *r,
-            const EntryKey  *key,
-            GError         **error)
+read_value_start (PstatsReader  *r,
+                  gint64        *integers,
+                  double        *numbers,
+                  gboolean      *sound,
+                  GError       **error)
 {
+  HearthMarshalEntry value;
   HearthMarshalToken token;
-  gint64 integers[4];
-  double numbers[4];
   const char *bad;
-  Callee callee;
   guint depth = 1;   /* inside the top-level dict */
   gsize offset;
   gint slot;
 
-  if (key->known == G_MAXUINT)
-    hint_key (r, key->line);
+  *sound = TRUE;
+  /* the common value at once; else item by item */
+  if (hearth_marshal_read_entry_value (r->m, &value))
+    {
+      integers[0] = value.counts[0];
+      integers[1] = value.counts[1];
+      numbers[2] = value.times[0];
+      numbers[3] = value.times[1];
+      return TRUE;
+    }
 
+  *sound = FALSE;
   if (!hearth_marshal_read_begin (r->m, HEARTH_MARSHAL_TUPLE, 5, &slot, &offset))
     {
       if (!next (r, &token, error))
@@ -738,6 +742,28 @@ read_entry (PstatsReader    *r,
           return hearth_marshal_skip_to_depth (r->m, depth, error);
         }
     }
+  *sound = TRUE;
+  return TRUE;
+}
+
+/* The value of an entry of the top-level dict, its key read: (cc, nc, tt, ct, callers). */
+static gboolean
+read_entry (PstatsReader    *r,
+            const EntryKey  *key,
+            GError         **error)
+{
+  gint64 integers[4];
+  double numbers[4];
+  gboolean sound;
+  Callee callee;
+
+  if (key->known == G_MAXUINT)
+    hint_key (r, key->line);
+
+  if (!read_value_start (r, integers, numbers, &sound, error))
+    return FALSE;
+  if (!sound)
+    return TRUE;
 
   /* the entry is sound: like Python's dict, a repeated key replaces the earlier entry */
   if (key->known != G_MAXUINT)
