@@ -530,6 +530,34 @@ _hearth_profile_set_numbers (HearthProfile *self,
   f->listed = TRUE;
 }
 
+/* As for the edges below: the functions, and a table that holds them without growing (each
+ * growth moves every key again, to places at random in a table larger than the caches). */
+void
+_hearth_profile_reserve_functions (HearthProfile *self,
+                                   gsize          n)
+{
+  HearthFunctionTable *t = &self->function_table;
+  gsize size = t->mask + 1;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  if (self->functions->len > 0 || n > G_MAXUINT32 / 8)
+    return;
+  g_array_set_size (self->functions, (guint) n);
+  g_array_set_size (self->functions, 0);
+  hearth_memory_advise_large (self->functions->data, n * sizeof (HearthFunction));
+
+  /* as full as the table gets before it grows: 7/8 */
+  while (size * 7 < n * 8)
+    size *= 2;
+  if (size == t->mask + 1)
+    return;
+  function_table_clear (t);
+  t->mask = size - 1;
+  t->slots = g_new (HearthFunctionSlot, size);
+  t->tags = g_new0 (guint8, size);
+}
+
 /* A reader that can tell how many edges are coming sets their room aside at once: growing
  * the largest array of a big profile step by step copies it over and over. Room not used
  * is never touched, so it costs address space, not memory; the room is of huge pages where

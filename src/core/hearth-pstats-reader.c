@@ -125,6 +125,11 @@ is_weird_time (double value)
 #define CPROFILE_EDGE_BYTES    (5 + 2 + 4 * 5)
 /* The most edges made room for at once (640 MB of address space): past it, they grow. */
 #define MAX_EDGE_ROOM          ((gsize) 16 * 1024 * 1024)
+/* What a function of a large cProfile file takes, with its share of the callers: some 250
+ * bytes in both benchmark files, real ones alike (the room is a hint, not a bound). */
+#define CPROFILE_FUNCTION_BYTES 256
+/* The most functions made room for at once (72 MB of address space). */
+#define MAX_FUNCTION_ROOM      ((gsize) 1024 * 1024)
 
 static void
 remember_slot (PstatsReader *r,
@@ -301,6 +306,35 @@ read_key (PstatsReader              *r,
   return KEY_OK;
 }
 
+/* The id of a key's string token decoded to UTF-8 (a code object is named as Python does). */
+static guint
+intern_text (PstatsReader             *r,
+             const HearthMarshalToken *token)
+{
+  g_string_truncate (r->text, 0);
+  if (token->type == HEARTH_MARSHAL_CODE)
+    {
+      /* python -m profile keys the script by its code object */
+      g_string_append (r->text, "<code object ");
+      append_text (r, r->text, token);
+      g_string_append_c (r->text, '>');
+    }
+  else
+    append_text (r, r->text, token);
+  return _hearth_profile_intern_string (r->profile, r->text->str, r->text->len);
+}
+
+/* Bytes that every encoding of a marshal string takes as they are: ASCII without NUL. */
+static gboolean
+is_plain_ascii (const guint8 *s,
+                gsize         length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (s[i] == 0 || s[i] >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
 /* The id of a string of the key read last: decoded and interned unless known, and then
  * remembered on its slot for the references to come. */
 static guint
@@ -312,17 +346,11 @@ key_string_id (PstatsReader *r,
   if (string->id != NO_STRING)
     return string->id;
 
-  g_string_truncate (r->text, 0);
-  if (token->type == HEARTH_MARSHAL_CODE)
-    {
-      /* python -m profile keys the script by its code object */
-      g_string_append (r->text, "<code object ");
-      append_text (r, r->text, token);
-      g_string_append_c (r->text, '>');
-    }
+  if (token->type == HEARTH_MARSHAL_STRING && is_plain_ascii (token->string, token->length))
+    string->id = _hearth_profile_intern_string (r->profile, (const char *) token->string,
+                                                token->length);
   else
-    append_text (r, r->text, token);
-  string->id = _hearth_profile_intern_string (r->profile, r->text->str, r->text->len);
+    string->id = intern_text (r, token);
 
   if (token->type == HEARTH_MARSHAL_STRING && token->slot >= 0 && string->id < MAX_FUNCTIONS)
     hearth_marshal_set_slot_data (r->m, token->slot, STRING_DATA (string->id));
@@ -942,6 +970,8 @@ _hearth_pstats_read (const guint8  *data,
                                    HEARTH_UNIT_SECONDS);
   r.text = g_string_sized_new (256);
   _hearth_profile_reserve_edges (r.profile, MIN (len / CPROFILE_EDGE_BYTES, MAX_EDGE_ROOM));
+  _hearth_profile_reserve_functions (r.profile, MIN (len / CPROFILE_FUNCTION_BYTES,
+                                                     MAX_FUNCTION_ROOM));
 
   if (read_profile (&r, error))
     {
