@@ -462,8 +462,9 @@ scan_entry_item (const guint8   *data,
                  guint64        *units)
 {
   const guint8 *v = p;
-  gsize size = 5;
   guint64 bits;
+  guint8 code;
+  gsize size;
 
   if (p[0] == 'r')
     {
@@ -473,49 +474,36 @@ scan_entry_item (const guint8   *data,
         return 0;
       /* a complete stored object was read whole: its bytes are there */
       v = data + offsets[k];
+      code = v[0] & 0x7f;
+      size = 5;
       *units += 2;   /* the reference, then its target */
-      switch (v[0] & 0x7f)
-        {
-        case 'i':
-          *integer = peek_i32 (v + 1);
-          *number = (double) *integer;
-          return size;
-        case 'I':
-          memcpy (&bits, v + 1, 8);
-          *integer = (gint64) GUINT64_FROM_LE (bits);
-          *number = (double) *integer;
-          return size;
-        case 'g':
-          if (!time)
-            return 0;
-          memcpy (&bits, v + 1, 8);
-          bits = GUINT64_FROM_LE (bits);
-          memcpy (number, &bits, 8);
-          return size;
-        default:
-          return 0;
-        }
+    }
+  else
+    {
+      /* a flagged item is left to the token path, which stores it */
+      code = p[0];
+      size = code == 'i' ? 5 : 9;
+      *units += 1;
     }
 
-  *units += 1;
-  switch (p[0])
+  switch (code)
     {
     case 'i':
-      *integer = peek_i32 (p + 1);
+      *integer = peek_i32 (v + 1);
       *number = (double) *integer;
-      return 5;
+      return size;
     case 'I':
-      memcpy (&bits, p + 1, 8);
+      memcpy (&bits, v + 1, 8);
       *integer = (gint64) GUINT64_FROM_LE (bits);
       *number = (double) *integer;
-      return 9;
+      return size;
     case 'g':
       if (!time)
         return 0;
-      memcpy (&bits, p + 1, 8);
+      memcpy (&bits, v + 1, 8);
       bits = GUINT64_FROM_LE (bits);
       memcpy (number, &bits, 8);
-      return 9;
+      return size;
     default:
       return 0;
     }
