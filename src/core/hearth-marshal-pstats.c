@@ -120,6 +120,58 @@ hearth_marshal_get_slot_data (HearthMarshal *self,
 
 /* Fast paths for runs of numbers --------------------------------------------------------- */
 
+/* The target of the reference at @p, if it is to a complete stored object: such an object
+ * was read whole, so its bytes are there. Otherwise %NULL. */
+static inline __attribute__ ((always_inline)) const guint8 *
+ref_target (const guint8  *data,
+            const guint8  *p,
+            const guint32 *offsets,
+            const guint32 *complete,
+            guint          n_slots)
+{
+  guint32 k = (guint32) peek_i32 (p + 1);
+
+  if (k >= n_slots || !((complete[k / 32] >> (k % 32)) & 1))
+    return NULL;
+  return data + offsets[k];
+}
+
+/* Decodes the number at @v whose type code, flag removed, is @code: `i` or `I`, or `g` when
+ * @floats. The values are its token's (a float's @integer is 0). Returns 0 when it is no such
+ * number, 1 for an int, 2 for a float. */
+static inline __attribute__ ((always_inline)) guint
+decode_number (const guint8 *v,
+               guint8        code,
+               gboolean      floats,
+               gint64       *integer,
+               double       *number)
+{
+  guint64 bits;
+
+  switch (code)
+    {
+    case 'i':
+      *integer = peek_i32 (v + 1);
+      *number = (double) *integer;
+      return 1;
+    case 'I':
+      memcpy (&bits, v + 1, 8);
+      *integer = (gint64) GUINT64_FROM_LE (bits);
+      *number = (double) *integer;
+      return 1;
+    case 'g':
+      if (!floats)
+        return 0;
+      memcpy (&bits, v + 1, 8);
+      bits = GUINT64_FROM_LE (bits);
+      memcpy (number, &bits, 8);
+      *integer = 0;
+      return 2;
+    default:
+      return 0;
+    }
+}
+
 /* Decodes @n plain numbers ('i', 'I' or 'g', flagged or not), or references to stored ones,
  * from @pos on, without moving or storing anything; @floats NULL takes ints only. Returns
  * the position after them, or 0 when one of them is something else. @floats and @flagged
@@ -149,7 +201,7 @@ scan_numbers (HearthMarshal *self,
     {
       const guint8 *p = data + pos;
       guint8 code;
-      guint64 bits;
+      guint kind;
       gsize size;
 
       /* a reference, or any number, takes at least 5 bytes */
@@ -158,12 +210,9 @@ scan_numbers (HearthMarshal *self,
       code = p[0] & 0x7f;
       if (code == 'r')
         {
-          guint32 k = (guint32) peek_i32 (p + 1);
-
-          if (k >= n_slots || !((complete[k / 32] >> (k % 32)) & 1))
+          p = ref_target (data, p, offsets, complete, n_slots);
+          if (p == NULL)
             return 0;
-          /* a complete stored object was read whole: its bytes are there */
-          p = data + offsets[k];
           code = p[0] & 0x7f;
           size = 5;
           taken += 2;   /* the reference, then its target */
@@ -177,27 +226,11 @@ scan_numbers (HearthMarshal *self,
           taken += 1;
         }
 
-      if (code == 'g' && !ints_only)
-        {
-          memcpy (&bits, p + 1, 8);
-          bits = GUINT64_FROM_LE (bits);
-          memcpy (&numbers[i], &bits, 8);
-          integers[i] = 0;
-          float_bits |= 1u << i;
-        }
-      else if (code == 'i')
-        {
-          integers[i] = peek_i32 (p + 1);
-          numbers[i] = (double) integers[i];
-        }
-      else if (code == 'I')
-        {
-          memcpy (&bits, p + 1, 8);
-          integers[i] = (gint64) GUINT64_FROM_LE (bits);
-          numbers[i] = (double) integers[i];
-        }
-      else
+      kind = decode_number (p, code, !ints_only, &integers[i], &numbers[i]);
+      if (kind == 0)
         return 0;
+      if (kind == 2)
+        float_bits |= 1u << i;
       pos += size;
     }
 
@@ -462,18 +495,14 @@ scan_entry_item (const guint8   *data,
                  guint64        *units)
 {
   const guint8 *v = p;
-  guint64 bits;
   guint8 code;
   gsize size;
 
   if (p[0] == 'r')
     {
-      guint32 k = (guint32) peek_i32 (p + 1);
-
-      if (k >= n_slots || !((complete[k / 32] >> (k % 32)) & 1))
+      v = ref_target (data, p, offsets, complete, n_slots);
+      if (v == NULL)
         return 0;
-      /* a complete stored object was read whole: its bytes are there */
-      v = data + offsets[k];
       code = v[0] & 0x7f;
       size = 5;
       *units += 2;   /* the reference, then its target */
@@ -485,28 +514,7 @@ scan_entry_item (const guint8   *data,
       size = code == 'i' ? 5 : 9;
       *units += 1;
     }
-
-  switch (code)
-    {
-    case 'i':
-      *integer = peek_i32 (v + 1);
-      *number = (double) *integer;
-      return size;
-    case 'I':
-      memcpy (&bits, v + 1, 8);
-      *integer = (gint64) GUINT64_FROM_LE (bits);
-      *number = (double) *integer;
-      return size;
-    case 'g':
-      if (!time)
-        return 0;
-      memcpy (&bits, v + 1, 8);
-      bits = GUINT64_FROM_LE (bits);
-      memcpy (number, &bits, 8);
-      return size;
-    default:
-      return 0;
-    }
+  return decode_number (v, code, time, integer, number) != 0 ? size : 0;
 }
 
 /* Decodes the four items of a pstats value, (nc, cc, tt, ct), from @p on, into @entry's
