@@ -1185,6 +1185,138 @@ test_code_fixtures (void)
     }
 }
 
+/* The rest of a stream token by token, each with its slot and offset, and the slots then
+ * stored: what a fast path must leave the same. */
+static char *
+rest_of (HearthMarshal *m)
+{
+  GString *out = g_string_new (NULL);
+  HearthMarshalToken t;
+
+  while (hearth_marshal_next (m, &t, NULL) && t.type != HEARTH_MARSHAL_DONE)
+    {
+      append_token (out, &t);
+      g_string_append_printf (out, "@%d/0x%zx ", t.slot, t.offset);
+    }
+  g_string_append_printf (out, "%u slots", hearth_marshal_get_n_slots (m));
+  return g_string_free (out, FALSE);
+}
+
+/* A pstats dict read with the fast paths for its shapes, by hand: each gives the values of
+ * the tokens it stands for, and leaves the parser where they would (the same tokens, slots
+ * and offsets after it); an item it does not take (a flagged int) ends its run. */
+static void
+test_pstats_paths (void)
+{
+  g_autoptr (GByteArray) b = g_byte_array_new ();
+  g_autoptr (HearthMarshal) fast = NULL;
+  g_autoptr (HearthMarshal) slow = NULL;
+  g_autofree char *fast_rest = NULL;
+  g_autofree char *slow_rest = NULL;
+  HearthMarshalEntry entries[8];
+  HearthMarshalToken t;
+  guint32 data[3];
+  gint64 integers[3];
+  gint slot;
+
+  /* {('a.py', &1=1, &2='f'): (r1, r1, 0.5, 1.5, {  with 'a.py' as &0 */
+  put (b, "{)\x03", 3);
+  put_str (b, 0xfa, "a.py");
+  put_u8 (b, 0xe9);
+  put_i32 (b, 1);
+  put_str (b, 0xda, "f");
+  put (b, ")\x05r\x01\x00\x00\x00r\x01\x00\x00\x00", 12);
+  put_u8 (b, 'g');
+  put_f64 (b, 0.5);
+  put_u8 (b, 'g');
+  put_f64 (b, 1.5);
+  put_u8 (b, '{');
+  /* &3=(r0, 7, r2): (2, r1, 0.25, 0.75) */
+  put (b, "\xa9\x03r\x00\x00\x00\x00i\x07\x00\x00\x00r\x02\x00\x00\x00", 17);
+  put (b, ")\x04i\x02\x00\x00\x00r\x01\x00\x00\x00", 12);
+  put_u8 (b, 'g');
+  put_f64 (b, 0.25);
+  put_u8 (b, 'g');
+  put_f64 (b, 0.75);
+  /* r3: (3, r1, 2.0, 3.0), r3: (4, 5, 6, 4.0), r3: (&4=8, 9, 5.0, 6.0) */
+  put (b, "r\x03\x00\x00\x00)\x04i\x03\x00\x00\x00r\x01\x00\x00\x00", 17);
+  put_u8 (b, 'g');
+  put_f64 (b, 2.0);
+  put_u8 (b, 'g');
+  put_f64 (b, 3.0);
+  put (b, "r\x03\x00\x00\x00)\x04i\x04\x00\x00\x00i\x05\x00\x00\x00"
+          "i\x06\x00\x00\x00", 22);
+  put_u8 (b, 'g');
+  put_f64 (b, 4.0);
+  put (b, "r\x03\x00\x00\x00)\x04\xe9\x08\x00\x00\x00i\x09\x00\x00\x00", 17);
+  put_u8 (b, 'g');
+  put_f64 (b, 5.0);
+  put_u8 (b, 'g');
+  put_f64 (b, 6.0);
+  /* }), then (r0, 2, r2): (1, 1, 0, 0, {}) } */
+  put (b, "0)\x03r\x00\x00\x00\x00i\x02\x00\x00\x00r\x02\x00\x00\x00", 18);
+  put (b, ")\x05i\x01\x00\x00\x00i\x01\x00\x00\x00i\x00\x00\x00\x00"
+          "i\x00\x00\x00\x00{00", 25);
+
+  fast = hearth_marshal_new (b->data, b->len);
+  g_assert_true (hearth_marshal_next (fast, &t, NULL) && t.type == HEARTH_MARSHAL_BEGIN);
+  /* a key of strings not known yet is read by tokens; the strings are then known by data */
+  g_assert_false (hearth_marshal_read_ref_tuple (fast, 3, 1u << 1, 1, 1, data, integers, &slot));
+  for (guint i = 0; i < 5; i++)
+    g_assert_true (hearth_marshal_next (fast, &t, NULL));
+  g_assert_cmpint (t.type, ==, HEARTH_MARSHAL_END);
+  hearth_marshal_set_slot_data (fast, 0, 3);
+  hearth_marshal_set_slot_data (fast, 2, 5);
+
+  g_assert_true (hearth_marshal_read_entry_value (fast, &entries[0]));
+  g_assert_cmpint (entries[0].counts[0], ==, 1);
+  g_assert_cmpint (entries[0].counts[1], ==, 1);
+  g_assert_cmpfloat (entries[0].times[0], ==, 0.5);
+  g_assert_cmpfloat (entries[0].times[1], ==, 1.5);
+  g_assert_cmpuint (hearth_marshal_get_depth (fast), ==, 3);
+
+  /* a new key is no known entry; made of known strings, it is read whole */
+  g_assert_cmpuint (hearth_marshal_read_known_entries (fast, 1, 0, entries, 8), ==, 0);
+  g_assert_true (hearth_marshal_read_ref_tuple (fast, 3, 1u << 1, 1, 1, data, integers, &slot));
+  g_assert_cmpuint (data[0], ==, 3);
+  g_assert_cmpint (integers[1], ==, 7);
+  g_assert_cmpuint (data[2], ==, 5);
+  g_assert_cmpint (slot, ==, 3);
+  hearth_marshal_set_slot_data (fast, slot, 2);
+  g_assert_true (hearth_marshal_read_counts (fast, &entries[0]));
+  g_assert_cmpint (entries[0].counts[0], ==, 2);
+  g_assert_cmpint (entries[0].counts[1], ==, 1);
+  g_assert_cmpfloat (entries[0].times[0], ==, 0.25);
+  g_assert_cmpfloat (entries[0].times[1], ==, 0.75);
+
+  /* two known entries (an int is a time too); the flagged count ends the run */
+  g_assert_cmpuint (hearth_marshal_read_known_entries (fast, 1, 0, entries, 8), ==, 2);
+  g_assert_cmpuint (entries[0].key_data, ==, 2);
+  g_assert_cmpint (entries[0].counts[0], ==, 3);
+  g_assert_cmpint (entries[0].counts[1], ==, 1);
+  g_assert_cmpfloat (entries[0].times[0], ==, 2.0);
+  g_assert_cmpfloat (entries[0].times[1], ==, 3.0);
+  g_assert_cmpint (entries[1].counts[0], ==, 4);
+  g_assert_cmpint (entries[1].counts[1], ==, 5);
+  g_assert_cmpfloat (entries[1].times[0], ==, 6.0);
+  g_assert_cmpfloat (entries[1].times[1], ==, 4.0);
+  g_assert_cmpuint (hearth_marshal_read_known_entries (fast, 1, 0, entries, 8), ==, 0);
+  g_assert_cmpuint (hearth_marshal_get_n_slots (fast), ==, 4);
+
+  /* token by token to the same place: the top BEGIN, a key (5 tokens), the value as far
+   * as its dict (6), a key (5) and its value (6), two entries of 11 */
+  slow = hearth_marshal_new (b->data, b->len);
+  for (guint i = 0; i < 1 + 5 + 6 + 5 + 6 + 2 * 11; i++)
+    g_assert_true (hearth_marshal_next (slow, &t, NULL));
+  g_assert_cmpint (t.type, ==, HEARTH_MARSHAL_END);
+  g_assert_cmpuint (hearth_marshal_get_n_slots (slow), ==, 4);
+  fast_rest = rest_of (fast);
+  slow_rest = rest_of (slow);
+  g_assert_cmpstr (fast_rest, ==, slow_rest);
+  g_assert_nonnull (strstr (fast_rest, "8@4/"));
+  g_assert_true (g_str_has_suffix (fast_rest, "5 slots"));
+}
+
 /* Compares the parser with the independent reference decoder on every readable fixture. */
 static void
 test_reference_decoder (void)
@@ -1266,6 +1398,7 @@ main (int   argc,
   g_test_add_func ("/marshal/bad/truncation", test_truncation);
   g_test_add_func ("/marshal/bad/flipped", test_flipped);
   g_test_add_func ("/marshal/reference-decoder", test_reference_decoder);
+  g_test_add_func ("/marshal/fast-paths/pstats", test_pstats_paths);
 
   return g_test_run ();
 }

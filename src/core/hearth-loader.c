@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "hearth-folded-reader.h"
+#include "hearth-hash.h"
 #include "hearth-pstats-reader.h"
 #include "hearth-speedscope-reader.h"
 
@@ -391,10 +392,14 @@ read_whole (const guint8  *data,
 }
 
 /* Reads the rest of @input into memory, growing by doubling with g_try_realloc: the size
- * comes from the file, so running out of memory is the file's problem, not a crash. */
+ * comes from the file, so running out of memory is the file's problem, not a crash. With
+ * @expected (the file's size, or 0 when it is not known) the buffer is made that large at
+ * once, with room for the read that finds the end, and asked to be of huge pages: faulting
+ * in a large file's buffer page by page cost as much as reading it. */
 static guint8 *
 read_all (GInputStream  *input,
           guint64        limit,
+          guint64        expected,
           gsize         *len_out,
           GCancellable  *cancellable,
           GError       **error)
@@ -411,6 +416,9 @@ read_all (GInputStream  *input,
           gsize grown = MAX (size * 2, len + 65536);
           guint8 *bigger;
 
+          if (size == 0 && expected > 0 && expected <= limit)
+            grown = (gsize) expected + 65536;
+
           if (grown > limit + 65536)
             grown = limit + 65536;
           bigger = g_try_realloc (data, grown);
@@ -422,6 +430,8 @@ read_all (GInputStream  *input,
                            _("too large: out of memory after %s"), have);
               return NULL;
             }
+          if (size == 0)
+            hearth_memory_advise_large (bigger, grown);
           data = bigger;
           size = grown;
         }
@@ -445,6 +455,7 @@ input_budget (void)
 
 static HearthProfile *load_stream (GInputStream  *input,
                                    gboolean       decompressed,
+                                   guint64        expected,
                                    GCancellable  *cancellable,
                                    GError       **error);
 
@@ -467,14 +478,16 @@ load_decoded (GInputStream  *buffered,
   if (decompressed)
     HEARTH_LIMIT_STREAM (limited)->compressed = HEARTH_LIMIT_STREAM (counted);
 
-  return load_stream (limited, decompressed, cancellable, error);
+  return load_stream (limited, decompressed, 0, cancellable, error);
 }
 
 /* Sniffs the stream's first bytes; a gzip or UTF-16 stream is decoded and sniffed again.
- * Folded text is streamed to its reader; the whole-file formats are read into memory. */
+ * Folded text is streamed to its reader; the whole-file formats are read into memory, in a
+ * buffer of @expected bytes when that is the size of the stream (0: not known). */
 static HearthProfile *
 load_stream (GInputStream  *input,
              gboolean       decompressed,
+             guint64        expected,
              GCancellable  *cancellable,
              GError       **error)
 {
@@ -533,7 +546,7 @@ load_stream (GInputStream  *input,
   {
     g_autoptr (GInputStream) limited = hearth_limit_stream_new (buffered, limit, decompressed);
 
-    whole = read_all (limited, limit, &len, cancellable, error);
+    whole = read_all (limited, limit, expected, &len, cancellable, error);
   }
   if (whole == NULL)
     return NULL;
@@ -576,7 +589,7 @@ hearth_profile_load_bytes (GBytes      *bytes,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   input = g_memory_input_stream_new_from_bytes (bytes);
-  profile = load_stream (input, FALSE, NULL, error);
+  profile = load_stream (input, FALSE, g_bytes_get_size (bytes), NULL, error);
   if (profile == NULL && error != NULL)
     {
       g_prefix_error (error, "%s: ", display_name ? display_name : "data");
@@ -683,13 +696,15 @@ open_remote (GFile         *file,
   return G_INPUT_STREAM (input);
 }
 
-/* Reads @input to the end and names the data @name in messages. The file is read, never
- * mapped: a profile cut while it is read (a profiler still writing, a live reload) is
- * short data, where a mapping would kill the process with SIGBUS. */
+/* Reads @input to the end and names the data @name in messages; @size is the file's size
+ * when it is known, else 0. The file is read, never mapped: a profile cut while it is read
+ * (a profiler still writing, a live reload) is short data, where a mapping would kill the
+ * process with SIGBUS. */
 static HearthProfile *
 load_named (GInputStream        *input,
             const char          *name,
             const char          *path,
+            guint64              size,
             HearthLoadProgress  *progress,
             GCancellable        *cancellable,
             GError             **error)
@@ -701,7 +716,7 @@ load_named (GInputStream        *input,
   limited = hearth_limit_stream_new (input, input_budget (), FALSE);
   if (progress != NULL)
     HEARTH_LIMIT_STREAM (limited)->progress = hearth_load_progress_ref (progress);
-  profile = load_stream (limited, FALSE, cancellable, &local);
+  profile = load_stream (limited, FALSE, size, cancellable, &local);
   if (profile == NULL)
     goto failed;
 
@@ -742,7 +757,7 @@ load_file_named (GFile               *file,
     }
   if (progress != NULL)
     atomic_store_explicit (&progress->size, size, memory_order_relaxed);
-  profile = load_named (input, name, path, progress, cancellable, error);
+  profile = load_named (input, name, path, size, progress, cancellable, error);
   return profile;
 }
 
@@ -812,7 +827,7 @@ hearth_profile_load_path (const char  *path,
     {
       g_autoptr (GInputStream) input = g_unix_input_stream_new (STDIN_FILENO, FALSE);
 
-      return load_named (input, "-", NULL, NULL, NULL, error);
+      return load_named (input, "-", NULL, 0, NULL, NULL, error);
     }
 
   /* Messages name the file as the user typed it. */

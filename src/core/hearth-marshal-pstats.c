@@ -120,6 +120,58 @@ hearth_marshal_get_slot_data (HearthMarshal *self,
 
 /* Fast paths for runs of numbers --------------------------------------------------------- */
 
+/* The target of the reference at @p, if it is to a complete stored object: such an object
+ * was read whole, so its bytes are there. Otherwise %NULL. */
+static inline __attribute__ ((always_inline)) const guint8 *
+ref_target (const guint8  *data,
+            const guint8  *p,
+            const guint32 *offsets,
+            const guint32 *complete,
+            guint          n_slots)
+{
+  guint32 k = (guint32) peek_i32 (p + 1);
+
+  if (k >= n_slots || !((complete[k / 32] >> (k % 32)) & 1))
+    return NULL;
+  return data + offsets[k];
+}
+
+/* Decodes the number at @v whose type code, flag removed, is @code: `i` or `I`, or `g` when
+ * @floats. The values are its token's (a float's @integer is 0). Returns 0 when it is no such
+ * number, 1 for an int, 2 for a float. */
+static inline __attribute__ ((always_inline)) guint
+decode_number (const guint8 *v,
+               guint8        code,
+               gboolean      floats,
+               gint64       *integer,
+               double       *number)
+{
+  guint64 bits;
+
+  switch (code)
+    {
+    case 'i':
+      *integer = peek_i32 (v + 1);
+      *number = (double) *integer;
+      return 1;
+    case 'I':
+      memcpy (&bits, v + 1, 8);
+      *integer = (gint64) GUINT64_FROM_LE (bits);
+      *number = (double) *integer;
+      return 1;
+    case 'g':
+      if (!floats)
+        return 0;
+      memcpy (&bits, v + 1, 8);
+      bits = GUINT64_FROM_LE (bits);
+      memcpy (number, &bits, 8);
+      *integer = 0;
+      return 2;
+    default:
+      return 0;
+    }
+}
+
 /* Decodes @n plain numbers ('i', 'I' or 'g', flagged or not), or references to stored ones,
  * from @pos on, without moving or storing anything; @floats NULL takes ints only. Returns
  * the position after them, or 0 when one of them is something else. @floats and @flagged
@@ -149,7 +201,7 @@ scan_numbers (HearthMarshal *self,
     {
       const guint8 *p = data + pos;
       guint8 code;
-      guint64 bits;
+      guint kind;
       gsize size;
 
       /* a reference, or any number, takes at least 5 bytes */
@@ -158,12 +210,9 @@ scan_numbers (HearthMarshal *self,
       code = p[0] & 0x7f;
       if (code == 'r')
         {
-          guint32 k = (guint32) peek_i32 (p + 1);
-
-          if (k >= n_slots || !((complete[k / 32] >> (k % 32)) & 1))
+          p = ref_target (data, p, offsets, complete, n_slots);
+          if (p == NULL)
             return 0;
-          /* a complete stored object was read whole: its bytes are there */
-          p = data + offsets[k];
           code = p[0] & 0x7f;
           size = 5;
           taken += 2;   /* the reference, then its target */
@@ -177,27 +226,11 @@ scan_numbers (HearthMarshal *self,
           taken += 1;
         }
 
-      if (code == 'g' && !ints_only)
-        {
-          memcpy (&bits, p + 1, 8);
-          bits = GUINT64_FROM_LE (bits);
-          memcpy (&numbers[i], &bits, 8);
-          integers[i] = 0;
-          float_bits |= 1u << i;
-        }
-      else if (code == 'i')
-        {
-          integers[i] = peek_i32 (p + 1);
-          numbers[i] = (double) integers[i];
-        }
-      else if (code == 'I')
-        {
-          memcpy (&bits, p + 1, 8);
-          integers[i] = (gint64) GUINT64_FROM_LE (bits);
-          numbers[i] = (double) integers[i];
-        }
-      else
+      kind = decode_number (p, code, !ints_only, &integers[i], &numbers[i]);
+      if (kind == 0)
         return 0;
+      if (kind == 2)
+        float_bits |= 1u << i;
       pos += size;
     }
 
@@ -442,74 +475,122 @@ known_ref_at (HearthMarshal *self,
   return *data != 0 && (*data & mask) == want;
 }
 
-/* The loop of hearth_marshal_read_known_entries(), once its checks are passed. */
-static inline __attribute__ ((always_inline)) guint
-read_known_run (HearthMarshal          *self,
-                guint                   n,
-                guint32                 mask,
-                guint32                 want,
-                HearthMarshalEntryFunc  func,
-                gpointer                user_data)
+/* The most bytes an entry hearth_marshal_read_known_entries() reads can take: a reference,
+ * a tuple's header and four items of at most 9 bytes. With as many left, no item of it
+ * needs a check of its own that it fits. */
+#define KNOWN_ENTRY_MAX_BYTES (5 + 2 + 4 * 9)
+
+/* Decodes an item of a known entry's value at @p: an int written as a plain (not flagged)
+ * `i` or `I`, or for @time also a `g`, or a plain reference to a complete stored one.
+ * Returns its size, or 0 when it is something else. The values are the item's token's. */
+static inline __attribute__ ((always_inline)) gsize
+scan_entry_item (const guint8   *data,
+                 const guint8   *p,
+                 const guint32  *offsets,
+                 const guint32  *complete,
+                 guint           n_slots,
+                 gboolean        time,
+                 gint64         *integer,
+                 double         *number,
+                 guint64        *units)
 {
-  gint64 integers[32];
-  double numbers[32];
-  guint count = 0;
+  const guint8 *v = p;
+  guint8 code;
+  gsize size;
 
-  for (;;)
+  if (p[0] == 'r')
     {
-      guint flagged = 0, floats = 0;
-      guint64 units = 0;
-      guint32 data;
-      gsize end;
-
-      if (!known_ref_at (self, self->pos, mask, want, &data))
-        break;
-      end = scan_number_tuple (self, self->pos + 5, n, integers, numbers, &floats, &flagged,
-                               &units);
-      if (end == 0 || units > self->budget)
-        break;
-
-      /* the key takes nothing, like hearth_marshal_skip_ref(); the dict is before a key again */
-      self->budget -= units;
-      store_number_tuple (self, self->pos + 5, n, flagged);
-      self->pos = end;
-      self->last = HEARTH_MARSHAL_END;
-      count++;
-      func (user_data, data, integers, numbers, floats);
+      v = ref_target (data, p, offsets, complete, n_slots);
+      if (v == NULL)
+        return 0;
+      code = v[0] & 0x7f;
+      size = 5;
+      *units += 2;   /* the reference, then its target */
     }
-  return count;
+  else
+    {
+      /* a flagged item is left to the token path, which stores it */
+      code = p[0];
+      size = code == 'i' ? 5 : 9;
+      *units += 1;
+    }
+  return decode_number (v, code, time, integer, number) != 0 ? size : 0;
+}
+
+/* Decodes the four items of a pstats value, (nc, cc, tt, ct), from @p on, into @entry's
+ * counts and times: two ints, then two ints or floats, as scan_entry_item() takes them. The
+ * caller has made sure that 4 * 9 bytes are left. Returns the end, or %NULL. */
+static inline __attribute__ ((always_inline)) const guint8 *
+scan_counts (HearthMarshal       *self,
+             const guint8        *p,
+             HearthMarshalEntry  *entry,
+             guint64             *units)
+{
+  const guint8 *data = self->data;
+  const guint32 *offsets = self->slot_offsets;
+  const guint32 *complete = self->slot_complete;
+  guint n_slots = self->n_slots;
+  double unused;
+  gint64 unused_int;
+  gsize size;
+
+  if ((size = scan_entry_item (data, p, offsets, complete, n_slots, FALSE, &entry->counts[0],
+                               &unused, units)) == 0)
+    return NULL;
+  p += size;
+  if ((size = scan_entry_item (data, p, offsets, complete, n_slots, FALSE, &entry->counts[1],
+                               &unused, units)) == 0)
+    return NULL;
+  p += size;
+  if ((size = scan_entry_item (data, p, offsets, complete, n_slots, TRUE, &unused_int,
+                               &entry->times[0], units)) == 0)
+    return NULL;
+  p += size;
+  if ((size = scan_entry_item (data, p, offsets, complete, n_slots, TRUE, &unused_int,
+                               &entry->times[1], units)) == 0)
+    return NULL;
+  return p + size;
 }
 
 /**
  * hearth_marshal_read_known_entries:
  * @self: a parser inside a dict, before a key
- * @n: the number of items of each value, 1 to 32
  * @mask: bits of the data attached to a key's slot to look at
  * @want: what they must be for the entry to be read
- * @func: (scope call): called with each entry read, after it is read; it must not use @self
- * @user_data: for @func
+ * @entries: (out) (array length=max): the entries read
+ * @max: the most entries to read
  *
  * Reads entries of the dict as long as each key is a reference to a complete stored object
  * that has data attached (see hearth_marshal_set_slot_data()), in which the bits @mask are
- * @want, and each value is a tuple of @n numbers as hearth_marshal_read_number_tuple()
- * reads them. Stops before the first other entry, or at the end of the dict (not read).
+ * @want, and each value is a tuple of two ints and two numbers (ints or floats), each
+ * written out or a reference to a stored one: a pstats caller seen before. Stops before
+ * the first other entry (one with a flagged item, a float count, or anything rarer, which
+ * the token path reads), at the end of the dict (not read) or after @max entries.
  * This is hearth_marshal_peek_ref(), hearth_marshal_skip_ref() and
  * hearth_marshal_read_number_tuple() over and over, and leaves the parser as they would;
- * in one loop.
+ * in one loop that stores nothing per entry.
  *
  * Returns: the number of entries read
  */
 guint
-hearth_marshal_read_known_entries (HearthMarshal          *self,
-                                   guint                   n,
-                                   guint32                 mask,
-                                   guint32                 want,
-                                   HearthMarshalEntryFunc  func,
-                                   gpointer                user_data)
+hearth_marshal_read_known_entries (HearthMarshal      *self,
+                                   guint32             mask,
+                                   guint32             want,
+                                   HearthMarshalEntry *entries,
+                                   guint               max)
 {
+  /* in locals: the stores to @entries could otherwise be taken to change them (the
+   * parser's own fields are read again by scan_counts(), but nothing it does is stored) */
+  const guint8 *data = self->data;
+  const guint32 *complete = self->slot_complete;
+  const guint32 *slot_data = self->slot_data;
+  guint n_slots = self->n_slots;
+  gsize length = self->length, pos = self->pos;
+  guint64 budget = self->budget;
+  guint count = 0;
   Frame *top;
 
-  g_return_val_if_fail (self != NULL && n >= 1 && n <= 32 && func != NULL, 0);
+  g_return_val_if_fail (self != NULL && entries != NULL, 0);
 
   top = top_frame (self);
   if (self->failed || self->n_code > 0 || top == NULL || top->kind != FRAME_CONTAINER ||
@@ -517,49 +598,164 @@ hearth_marshal_read_known_entries (HearthMarshal          *self,
       self->depth >= HEARTH_MARSHAL_MAX_DEPTH)
     return 0;
 
-  /* a pstats value has four numbers: the loop unrolls for them */
-  if (n == 4)
-    return read_known_run (self, 4, mask, want, func, user_data);
-  return read_known_run (self, n, mask, want, func, user_data);
+  for (; count < max; count++)
+    {
+      HearthMarshalEntry *e = &entries[count];
+      const guint8 *p = data + pos;
+      guint64 units = 1;   /* the tuple */
+      guint32 k, key_data;
+
+      if (pos > length || length - pos < KNOWN_ENTRY_MAX_BYTES || p[0] != 'r')
+        break;
+      k = (guint32) peek_i32 (p + 1);
+      if (k >= n_slots || !((complete[k / 32] >> (k % 32)) & 1))
+        break;
+      key_data = slot_data[k];
+      if (key_data == 0 || (key_data & mask) != want || p[5] != ')' || p[6] != 4)
+        break;
+      p = scan_counts (self, p + 7, e, &units);
+      if (p == NULL || units > budget)
+        break;
+
+      /* the key takes nothing, like hearth_marshal_skip_ref(); the dict is before a key again */
+      budget -= units;
+      e->key_data = key_data;
+      pos = p - data;
+    }
+
+  if (count > 0)
+    {
+      self->pos = pos;
+      self->budget = budget;
+      self->last = HEARTH_MARSHAL_END;
+    }
+  return count;
 }
 
 /**
- * hearth_marshal_read_ref_tuple:
+ * hearth_marshal_read_counts:
  * @self: a parser inside a container
- * @n: the number of items the tuple must have, 1 to 32
- * @int_items: a bit per item (1 << i) that must be an int; the others must be references
- * @mask: bits of the data attached to a referenced object to look at
- * @want: what they must be
- * @data: (out) (array fixed-size=n): per reference, the data attached to its object
- * @integers: (out) (array fixed-size=n): per int, its value
- * @slot: (out): the tuple's own slot, or -1
+ * @entry: (out): the value's counts and times (@key_data is left alone)
  *
- * If the next value is a tuple of @n items, each an int written as `i` or `I` (or a
- * reference to one) where @int_items says so, and else a reference to a complete stored
- * object with data attached, in which the bits @mask are @want, reads it whole: the
- * references are taken by their data as with hearth_marshal_skip_ref(). Otherwise reads
- * nothing. A key made of strings seen before and a line number, in one call.
+ * If the next value is a tuple of two ints and two numbers as
+ * hearth_marshal_read_known_entries() reads them (a pstats caller's value), written out
+ * and not flagged, reads it, up to and including its end. Otherwise reads nothing.
  *
  * Returns: %TRUE if the tuple was read
  */
 gboolean
-hearth_marshal_read_ref_tuple (HearthMarshal *self,
-                               guint          n,
-                               guint          int_items,
-                               guint32        mask,
-                               guint32        want,
-                               guint32       *data,
-                               gint64        *integers,
-                               gint          *slot)
+hearth_marshal_read_counts (HearthMarshal      *self,
+                            HearthMarshalEntry *entry)
+{
+  guint64 units = 1;   /* the tuple */
+  const guint8 *p, *end;
+  Frame *top;
+
+  g_return_val_if_fail (self != NULL && entry != NULL, FALSE);
+
+  top = fast_path_frame (self);
+  if (top == NULL || self->depth >= HEARTH_MARSHAL_MAX_DEPTH ||
+      self->length - self->pos < 2 + 4 * 9)
+    return FALSE;
+  p = self->data + self->pos;
+  if (p[0] != ')' || p[1] != 4)
+    return FALSE;
+  end = scan_counts (self, p + 2, entry, &units);
+  if (end == NULL || units > self->budget)
+    return FALSE;
+
+  self->budget -= units;
+  self->pos = end - self->data;
+  if (top->container == HEARTH_MARSHAL_DICT)
+    top->dict_value = !top->dict_value;
+  else
+    top->remaining--;
+  self->last = HEARTH_MARSHAL_END;
+  return TRUE;
+}
+
+/* Opens a container read by a fast path (not flagged, so without a slot), as its BEGIN
+ * token would; its header is at @offset. The depth is checked by the caller. */
+static void
+open_plain (HearthMarshal          *self,
+            HearthMarshalContainer  container,
+            gint64                  remaining,
+            gsize                   offset)
+{
+  Frame *f;
+
+  _hearth_marshal_push_frame (self, FRAME_CONTAINER, offset, NULL);
+  f = top_frame (self);
+  f->container = container;
+  f->slot = -1;
+  f->remaining = remaining;
+}
+
+/**
+ * hearth_marshal_read_entry_value:
+ * @self: a parser inside a container
+ * @entry: (out): the value's counts and times (@key_data is left alone)
+ *
+ * If the next value is a tuple of five items, the first four two ints and two numbers as
+ * hearth_marshal_read_known_entries() reads them and the fifth a dict (a pstats entry's
+ * value: cc, nc, tt, ct, callers), the tuple and the dict written out and not flagged,
+ * reads it up to the dict's first key: the parser is then inside the dict, and the tuple
+ * ends after it. Otherwise reads nothing.
+ *
+ * Returns: %TRUE if the value was read as far as the dict
+ */
+gboolean
+hearth_marshal_read_entry_value (HearthMarshal      *self,
+                                 HearthMarshalEntry *entry)
+{
+  guint64 units = 2;   /* the tuple and the dict */
+  const guint8 *p, *end;
+  Frame *top;
+  gsize start;
+
+  g_return_val_if_fail (self != NULL && entry != NULL, FALSE);
+
+  top = fast_path_frame (self);
+  if (top == NULL || self->depth + 2 > HEARTH_MARSHAL_MAX_DEPTH ||
+      self->length - self->pos < 2 + 4 * 9 + 1)
+    return FALSE;
+  start = self->pos;
+  p = self->data + start;
+  if (p[0] != ')' || p[1] != 5)
+    return FALSE;
+  end = scan_counts (self, p + 2, entry, &units);
+  if (end == NULL || end[0] != '{' || units > self->budget)
+    return FALSE;
+
+  self->budget -= units;
+  if (top->container == HEARTH_MARSHAL_DICT)
+    top->dict_value = !top->dict_value;
+  else
+    top->remaining--;
+  /* four items read, the fifth being read: nothing left once the dict ends */
+  open_plain (self, HEARTH_MARSHAL_TUPLE, 0, start);
+  open_plain (self, HEARTH_MARSHAL_DICT, -1, end - self->data);
+  self->pos = end + 1 - self->data;
+  self->last = HEARTH_MARSHAL_BEGIN;
+  return TRUE;
+}
+
+/* The body of hearth_marshal_read_ref_tuple(), its arguments checked. */
+static inline __attribute__ ((always_inline)) gboolean
+read_ref_tuple (HearthMarshal *self,
+                guint          n,
+                guint          int_items,
+                guint32        mask,
+                guint32        want,
+                guint32       *data,
+                gint64        *integers,
+                gint          *slot)
 {
   guint flagged = 0;   /* found again below, when they are stored */
   guint64 units = 1;
   const guint8 *p;
   gsize left, pos;
   Frame *top;
-
-  g_return_val_if_fail (self != NULL && n >= 1 && n <= 32, FALSE);
-  g_return_val_if_fail (data != NULL && integers != NULL && slot != NULL, FALSE);
 
   top = fast_path_frame (self);
   if (top == NULL || self->depth >= HEARTH_MARSHAL_MAX_DEPTH)
@@ -617,6 +813,44 @@ hearth_marshal_read_ref_tuple (HearthMarshal *self,
     top->remaining--;
   self->last = HEARTH_MARSHAL_END;
   return TRUE;
+}
+
+/**
+ * hearth_marshal_read_ref_tuple:
+ * @self: a parser inside a container
+ * @n: the number of items the tuple must have, 1 to 32
+ * @int_items: a bit per item (1 << i) that must be an int; the others must be references
+ * @mask: bits of the data attached to a referenced object to look at
+ * @want: what they must be
+ * @data: (out) (array fixed-size=n): per reference, the data attached to its object
+ * @integers: (out) (array fixed-size=n): per int, its value
+ * @slot: (out): the tuple's own slot, or -1
+ *
+ * If the next value is a tuple of @n items, each an int written as `i` or `I` (or a
+ * reference to one) where @int_items says so, and else a reference to a complete stored
+ * object with data attached, in which the bits @mask are @want, reads it whole: the
+ * references are taken by their data as with hearth_marshal_skip_ref(). Otherwise reads
+ * nothing. A key made of strings seen before and a line number, in one call.
+ *
+ * Returns: %TRUE if the tuple was read
+ */
+gboolean
+hearth_marshal_read_ref_tuple (HearthMarshal *self,
+                               guint          n,
+                               guint          int_items,
+                               guint32        mask,
+                               guint32        want,
+                               guint32       *data,
+                               gint64        *integers,
+                               gint          *slot)
+{
+  g_return_val_if_fail (self != NULL && n >= 1 && n <= 32, FALSE);
+  g_return_val_if_fail (data != NULL && integers != NULL && slot != NULL, FALSE);
+
+  /* a pstats key, (file, line, name): unrolled */
+  if (n == 3 && int_items == 1u << 1)
+    return read_ref_tuple (self, 3, 1u << 1, mask, want, data, integers, slot);
+  return read_ref_tuple (self, n, int_items, mask, want, data, integers, slot);
 }
 
 /**

@@ -25,12 +25,14 @@ G_BEGIN_DECLS
 typedef struct _HearthMarshal HearthMarshal;
 
 /* An entry read by hearth_marshal_read_known_entries(): the data attached to the key's slot,
- * and the numbers of the value as hearth_marshal_read_number_tuple() gives them. */
-typedef void (*HearthMarshalEntryFunc) (gpointer       user_data,
-                                        guint32        key_data,
-                                        const gint64  *integers,
-                                        const double  *numbers,
-                                        guint          floats);
+ * and the value, a tuple of two ints and two numbers (a pstats caller's nc, cc, tt, ct), as
+ * their tokens give them: @counts are the ints' @integer, @times the numbers' @number. */
+typedef struct
+{
+  guint32 key_data;
+  gint64  counts[2];
+  double  times[2];
+} HearthMarshalEntry;
 
 /**
  * HearthMarshalTokenType:
@@ -156,11 +158,14 @@ void           hearth_marshal_set_slot_data  (HearthMarshal             *self,
 guint32        hearth_marshal_get_slot_data  (HearthMarshal             *self,
                                               gint                       slot);
 guint          hearth_marshal_read_known_entries (HearthMarshal         *self,
-                                              guint                      n,
                                               guint32                    mask,
                                               guint32                    want,
-                                              HearthMarshalEntryFunc     func,
-                                              gpointer                   user_data);
+                                              HearthMarshalEntry        *entries,
+                                              guint                      max);
+gboolean       hearth_marshal_read_counts    (HearthMarshal             *self,
+                                              HearthMarshalEntry        *entry);
+gboolean       hearth_marshal_read_entry_value (HearthMarshal           *self,
+                                              HearthMarshalEntry        *entry);
 gboolean       hearth_marshal_read_ref_tuple (HearthMarshal             *self,
                                               guint                      n,
                                               guint                      int_items,

@@ -68,6 +68,9 @@ void           _hearth_profile_set_numbers     (HearthProfile       *self,
                                                 gint64               calls,
                                                 double               own,
                                                 double               cum);
+/* Makes room for @n functions in all, before the first is added (a hint, likewise). */
+void           _hearth_profile_reserve_functions (HearthProfile     *self,
+                                                gsize                n);
 /* Makes room for @n edges in all (a hint: more may still be added). */
 void           _hearth_profile_reserve_edges   (HearthProfile       *self,
                                                 gsize                n);

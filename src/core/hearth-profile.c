@@ -530,9 +530,39 @@ _hearth_profile_set_numbers (HearthProfile *self,
   f->listed = TRUE;
 }
 
+/* As for the edges below: the functions, and a table that holds them without growing (each
+ * growth moves every key again, to places at random in a table larger than the caches). */
+void
+_hearth_profile_reserve_functions (HearthProfile *self,
+                                   gsize          n)
+{
+  HearthFunctionTable *t = &self->function_table;
+  gsize size = t->mask + 1;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+
+  if (self->functions->len > 0 || n > G_MAXUINT32 / 8)
+    return;
+  g_array_set_size (self->functions, (guint) n);
+  g_array_set_size (self->functions, 0);
+  hearth_memory_advise_large (self->functions->data, n * sizeof (HearthFunction));
+
+  /* as full as the table gets before it grows: 7/8 */
+  while (size * 7 < n * 8)
+    size *= 2;
+  if (size == t->mask + 1)
+    return;
+  function_table_clear (t);
+  t->mask = size - 1;
+  t->slots = g_new (HearthFunctionSlot, size);
+  t->tags = g_new0 (guint8, size);
+}
+
 /* A reader that can tell how many edges are coming sets their room aside at once: growing
  * the largest array of a big profile step by step copies it over and over. Room not used
- * is never touched, so it costs address space, not memory. */
+ * is never touched, so it costs address space, not memory; the room is of huge pages where
+ * the system has them, as faulting in tens of MB of edges page by page costs more than
+ * writing them. */
 void
 _hearth_profile_reserve_edges (HearthProfile *self,
                                gsize          n)
@@ -546,6 +576,7 @@ _hearth_profile_reserve_edges (HearthProfile *self,
   room = g_try_renew (HearthEdge, self->edges, n);
   if (room == NULL)
     return;
+  hearth_memory_advise_large (room, n * sizeof (HearthEdge));
   self->edges = room;
   self->edges_size = (guint) n;
 }
@@ -573,17 +604,25 @@ _hearth_profile_add_edges (HearthProfile    *self,
                            const HearthEdge *edges,
                            guint             n)
 {
-  guint n_functions;
+  guint n_functions, good;
 
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
   g_return_if_fail (n == 0 || edges != NULL);
 
+  /* the edges before the first one out of range are added, as one call each would */
   n_functions = self->functions->len;
-  for (guint i = 0; i < n; i++)
+  for (good = 0; good < n; good++)
+    if (edges[good].caller >= n_functions || edges[good].callee >= n_functions)
+      break;
+  while (self->edges_size - self->n_edges < good)
     {
-      g_return_if_fail (edges[i].caller < n_functions && edges[i].callee < n_functions);
-      append_edge (self, &edges[i]);
+      self->edges_size = MAX (1024, self->edges_size * 2);
+      self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
     }
+  if (good > 0)
+    memcpy (self->edges + self->n_edges, edges, good * sizeof (HearthEdge));
+  self->n_edges += good;
+  g_return_if_fail (good == n);
 }
 
 void

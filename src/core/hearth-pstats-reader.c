@@ -125,6 +125,11 @@ is_weird_time (double value)
 #define CPROFILE_EDGE_BYTES    (5 + 2 + 4 * 5)
 /* The most edges made room for at once (640 MB of address space): past it, they grow. */
 #define MAX_EDGE_ROOM          ((gsize) 16 * 1024 * 1024)
+/* What a function of a large cProfile file takes, with its share of the callers: some 250
+ * bytes in both benchmark files, real ones alike (the room is a hint, not a bound). */
+#define CPROFILE_FUNCTION_BYTES 256
+/* The most functions made room for at once (72 MB of address space). */
+#define MAX_FUNCTION_ROOM      ((gsize) 1024 * 1024)
 
 static void
 remember_slot (PstatsReader *r,
@@ -301,6 +306,48 @@ read_key (PstatsReader              *r,
   return KEY_OK;
 }
 
+/* The id of a key's string token decoded to UTF-8 (a code object is named as Python does). */
+static guint
+intern_text (PstatsReader             *r,
+             const HearthMarshalToken *token)
+{
+  g_string_truncate (r->text, 0);
+  if (token->type == HEARTH_MARSHAL_CODE)
+    {
+      /* python -m profile keys the script by its code object */
+      g_string_append (r->text, "<code object ");
+      append_text (r, r->text, token);
+      g_string_append_c (r->text, '>');
+    }
+  else
+    append_text (r, r->text, token);
+  return _hearth_profile_intern_string (r->profile, r->text->str, r->text->len);
+}
+
+/* Bytes that every encoding of a marshal string takes as they are: ASCII without NUL. Eight
+ * at a time: a word has a byte of 0 or of 0x80 and up when one of these bits is set. */
+static gboolean
+is_plain_ascii (const guint8 *s,
+                gsize         length)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  const guint64 highs = G_GUINT64_CONSTANT (0x8080808080808080);
+  gsize i = 0;
+
+  for (; length - i >= 8; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, s + i, 8);
+      if (((w | (w - ones)) & highs) != 0)
+        return FALSE;
+    }
+  for (; i < length; i++)
+    if (s[i] == 0 || s[i] >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
 /* The id of a string of the key read last: decoded and interned unless known, and then
  * remembered on its slot for the references to come. */
 static guint
@@ -312,17 +359,11 @@ key_string_id (PstatsReader *r,
   if (string->id != NO_STRING)
     return string->id;
 
-  g_string_truncate (r->text, 0);
-  if (token->type == HEARTH_MARSHAL_CODE)
-    {
-      /* python -m profile keys the script by its code object */
-      g_string_append (r->text, "<code object ");
-      append_text (r, r->text, token);
-      g_string_append_c (r->text, '>');
-    }
+  if (token->type == HEARTH_MARSHAL_STRING && is_plain_ascii (token->string, token->length))
+    string->id = _hearth_profile_intern_string (r->profile, (const char *) token->string,
+                                                token->length);
   else
-    append_text (r, r->text, token);
-  string->id = _hearth_profile_intern_string (r->profile, r->text->str, r->text->len);
+    string->id = intern_text (r, token);
 
   if (token->type == HEARTH_MARSHAL_STRING && token->slot >= 0 && string->id < MAX_FUNCTIONS)
     hearth_marshal_set_slot_data (r->m, token->slot, STRING_DATA (string->id));
@@ -489,47 +530,37 @@ add_edge (PstatsReader *r,
 
 #define BATCH_EDGES 64
 
-/* The edges of a callers dict read in a batch, handed to the profile a few dozen at a time
- * (before any edge read otherwise, so that the file's order stays). */
-typedef struct
-{
-  PstatsReader *r;
-  const Callee *callee;
-  guint         n;
-  HearthEdge    edges[BATCH_EDGES];
-} CallersBatch;
-
+/* The callers of a dict seen before as keys, each with (nc, cc, tt, ct) of plain numbers:
+ * the bulk of a large profile. Read a few dozen at a time and handed to the profile as they
+ * come (each batch before any edge read otherwise, so that the file's order stays). */
 static void
-flush_batch (CallersBatch *batch)
+read_known_callers (PstatsReader *r,
+                    const Callee *callee)
 {
-  _hearth_profile_add_edges (batch->r->profile, batch->edges, batch->n);
-  batch->n = 0;
-}
+  HearthMarshalEntry entries[BATCH_EDGES];
+  HearthEdge edges[BATCH_EDGES];
+  guint n;
 
-/* An entry of a callers dict read in a batch: a known key, and four plain numbers. */
-static void
-add_batch_edge (gpointer      user_data,
-                guint32       key_data,
-                const gint64 *integers,
-                const double *numbers,
-                guint         floats)
-{
-  CallersBatch *batch = user_data;
-  HearthEdge *e = &batch->edges[batch->n];
-  gint64 counts[2] = { integers[0], integers[1] };
+  do
+    {
+      n = hearth_marshal_read_known_entries (r->m, 1, 0, entries, BATCH_EDGES);
+      for (guint i = 0; i < n; i++)
+        {
+          const HearthMarshalEntry *e = &entries[i];
 
-  fix_float_counts (2, floats, counts, numbers);
-  if (counts[0] < 0 || counts[1] < 0 || is_weird_time (numbers[2]) ||
-      is_weird_time (numbers[3]))
-    batch->r->n_weird++;
-  e->caller = DATA_FUNCTION (key_data);
-  e->callee = batch->callee->function;
-  e->calls = counts[0];
-  e->prim_calls = counts[1];
-  e->own = numbers[2];
-  e->cum = numbers[3];
-  if (++batch->n == BATCH_EDGES)
-    flush_batch (batch);
+          if (e->counts[0] < 0 || e->counts[1] < 0 || is_weird_time (e->times[0]) ||
+              is_weird_time (e->times[1]))
+            r->n_weird++;
+          edges[i].caller = DATA_FUNCTION (e->key_data);
+          edges[i].callee = callee->function;
+          edges[i].calls = e->counts[0];
+          edges[i].prim_calls = e->counts[1];
+          edges[i].own = e->times[0];
+          edges[i].cum = e->times[1];
+        }
+      _hearth_profile_add_edges (r->profile, edges, n);
+    }
+  while (n == BATCH_EDGES);
 }
 
 /* One entry of a callers dict, its key already read. Tuples are (nc, cc, tt, ct); a plain
@@ -605,6 +636,7 @@ read_new_caller (PstatsReader  *r,
                  gint           slot,
                  GError       **error)
 {
+  HearthMarshalEntry value;
   gint64 integers[4];
   double numbers[4];
   guint floats = 0;
@@ -612,7 +644,16 @@ read_new_caller (PstatsReader  *r,
   guint caller;
 
   hint_key (r, line);
-  fast = hearth_marshal_read_number_tuple (r->m, 4, integers, numbers, &floats);
+  if (hearth_marshal_read_counts (r->m, &value))
+    {
+      integers[0] = value.counts[0];
+      integers[1] = value.counts[1];
+      numbers[2] = value.times[0];
+      numbers[3] = value.times[1];
+      fast = TRUE;
+    }
+  else
+    fast = hearth_marshal_read_number_tuple (r->m, 4, integers, numbers, &floats);
   caller = intern_key (r, line);
   remember_slot (r, slot, caller);
   if (!fast)
@@ -627,11 +668,6 @@ read_callers (PstatsReader   *r,
               const Callee   *callee,
               GError        **error)
 {
-  CallersBatch batch;
-
-  batch.r = r;
-  batch.callee = callee;
-  batch.n = 0;
   for (;;)
     {
       HearthMarshalToken token;
@@ -639,9 +675,7 @@ read_callers (PstatsReader   *r,
       gint64 line = 0;
       gint slot;
 
-      /* the bulk of a large profile: callers seen before, with (nc, cc, tt, ct) */
-      hearth_marshal_read_known_entries (r->m, 4, 1, 0, add_batch_edge, &batch);
-      flush_batch (&batch);
+      read_known_callers (r, callee);
       if (known_key (r, &caller))
         {
           if (!read_caller_value (r, caller, callee, error))
@@ -689,24 +723,35 @@ typedef struct
   gint   slot;
 } EntryKey;
 
-/* The value of an entry of the top-level dict, its key read: (cc, nc, tt, ct, callers). */
+/* The start of an entry's value, (cc, nc, tt, ct, callers), as far as the callers dict:
+ * its numbers into @integers and @numbers. @sound is cleared (the value skipped, as far as
+ * needed) when the value is of another shape. */
 static gboolean
-read_entry (PstatsReader    *r,
-            const EntryKey  *key,
-            GError         **error)
+read_value_start (PstatsReader  *r,
+                  gint64        *integers,
+                  double        *numbers,
+                  gboolean      *sound,
+                  GError       **error)
 {
+  HearthMarshalEntry value;
   HearthMarshalToken token;
-  gint64 integers[4];
-  double numbers[4];
   const char *bad;
-  Callee callee;
   guint depth = 1;   /* inside the top-level dict */
   gsize offset;
   gint slot;
 
-  if (key->known == G_MAXUINT)
-    hint_key (r, key->line);
+  *sound = TRUE;
+  /* the common value at once; else item by item */
+  if (hearth_marshal_read_entry_value (r->m, &value))
+    {
+      integers[0] = value.counts[0];
+      integers[1] = value.counts[1];
+      numbers[2] = value.times[0];
+      numbers[3] = value.times[1];
+      return TRUE;
+    }
 
+  *sound = FALSE;
   if (!hearth_marshal_read_begin (r->m, HEARTH_MARSHAL_TUPLE, 5, &slot, &offset))
     {
       if (!next (r, &token, error))
@@ -738,6 +783,28 @@ read_entry (PstatsReader    *r,
           return hearth_marshal_skip_to_depth (r->m, depth, error);
         }
     }
+  *sound = TRUE;
+  return TRUE;
+}
+
+/* The value of an entry of the top-level dict, its key read: (cc, nc, tt, ct, callers). */
+static gboolean
+read_entry (PstatsReader    *r,
+            const EntryKey  *key,
+            GError         **error)
+{
+  gint64 integers[4];
+  double numbers[4];
+  gboolean sound;
+  Callee callee;
+
+  if (key->known == G_MAXUINT)
+    hint_key (r, key->line);
+
+  if (!read_value_start (r, integers, numbers, &sound, error))
+    return FALSE;
+  if (!sound)
+    return TRUE;
 
   /* the entry is sound: like Python's dict, a repeated key replaces the earlier entry */
   if (key->known != G_MAXUINT)
@@ -916,6 +983,8 @@ _hearth_pstats_read (const guint8  *data,
                                    HEARTH_UNIT_SECONDS);
   r.text = g_string_sized_new (256);
   _hearth_profile_reserve_edges (r.profile, MIN (len / CPROFILE_EDGE_BYTES, MAX_EDGE_ROOM));
+  _hearth_profile_reserve_functions (r.profile, MIN (len / CPROFILE_FUNCTION_BYTES,
+                                                     MAX_FUNCTION_ROOM));
 
   if (read_profile (&r, error))
     {
