@@ -336,93 +336,124 @@ stack_node_edges (HearthProfile *self)
   return edge_of;
 }
 
-/* Counts node @i's subtree into its function and edge, unless they are already counted by
- * an ancestor (recursion): each stack counts a function and an edge once. */
-static void
-stack_node_enter (HearthProfile   *self,
-                  guint            i,
-                  const StackSums *sums,
-                  const guint     *edge_of,
-                  guint           *function_open,
-                  guint           *edge_open)
+/* Adds as saturating_add () does, the cap noted in @overflowed: the functions and the edges
+ * are counted on two threads at once. */
+static inline double
+capped_add (gboolean *overflowed,
+            double    sum,
+            double    value)
 {
-  const HearthStackNode *node = &g_array_index (self->stack_nodes, HearthStackNode, i);
-  HearthFunction *f = &g_array_index (self->functions, HearthFunction, node->function);
+  double r = sum + value;
 
-  f->own = saturating_add (self, f->own, node->weight);
-  f->prim_calls += node->n_stacks;
-  if (function_open[node->function]++ == 0)
+  if (isinf (r) && isfinite (sum) && isfinite (value))
     {
-      f->cum = saturating_add (self, f->cum, sums[i].weight);
-      f->calls += sums[i].n_stacks;
+      *overflowed = TRUE;
+      return G_MAXDOUBLE;
     }
-  if (edge_of[i] != G_MAXUINT)
-    {
-      HearthEdge *edge = &self->edges[edge_of[i]];
-
-      edge->own = saturating_add (self, edge->own, node->weight);
-      if (edge_open[edge_of[i]]++ == 0)
-        {
-          edge->cum = saturating_add (self, edge->cum, sums[i].weight);
-          edge->calls += sums[i].n_stacks;
-          edge->prim_calls += sums[i].n_stacks;
-        }
-    }
+  return r;
 }
 
-/* A node on the path of the walk, with what it opened. */
+/* A node on the path of the walk, with the function or edge it opened. */
 typedef struct
 {
   guint node;
-  guint function;
-  guint edge;
+  guint key;
 } StackOpen;
 
-/* The walk of the trie in @order, keeping what is open on the current path. */
+/* The walk of the trie in @order, keeping what is open on the current path: counts each
+ * node into its function, or with @edge_of into its edge (G_MAXUINT: none). Its subtree is
+ * counted unless an ancestor's counts it already (recursion), so that each stack counts a
+ * function and an edge once. */
 static void
-stack_count_depth_first (HearthProfile   *self,
-                         const StackSums *sums,
-                         const guint     *edge_of,
-                         const guint     *order)
+stack_walk (HearthProfile   *self,
+            const StackSums *sums,
+            const guint     *order,
+            const guint     *edge_of,
+            gboolean        *overflowed)
 {
   const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
-  const HearthFunction *functions = (const HearthFunction *) (void *) self->functions->data;
+  HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
   guint n = self->stack_nodes->len;
-  g_autofree guint *function_open = g_new0 (guint, MAX (self->functions->len, 1));
-  g_autofree guint *edge_open = g_new0 (guint, MAX (self->n_edges, 1));
+  guint n_keys = edge_of != NULL ? self->n_edges : self->functions->len;
+  g_autofree guint *open = g_new0 (guint, MAX (n_keys, 1));
   g_autofree StackOpen *path = g_new (StackOpen, n);
   guint depth = 0;
 
-  path[depth++] = (StackOpen) { 0, G_MAXUINT, G_MAXUINT };
+  path[depth++] = (StackOpen) { 0, G_MAXUINT };
   for (guint k = 1; k < n; k++)
     {
       guint i = order[k];
+      guint key = edge_of != NULL ? edge_of[i] : nodes[i].function;
+      gboolean first;
 
       /* functions and edges are read at random: asked for some nodes ahead */
       if (k + 16 < n)
         {
           guint ahead = order[k + 16];
 
-          __builtin_prefetch (&functions[nodes[ahead].function]);
-          if (edge_of[ahead] != G_MAXUINT)
+          if (edge_of == NULL)
+            __builtin_prefetch (&functions[nodes[ahead].function]);
+          else if (edge_of[ahead] != G_MAXUINT)
             __builtin_prefetch (&self->edges[edge_of[ahead]]);
         }
       while (path[depth - 1].node != nodes[i].parent)
         {
-          const StackOpen *top = &path[--depth];
-
-          function_open[top->function]--;
-          if (top->edge != G_MAXUINT)
-            edge_open[top->edge]--;
+          depth--;
+          if (path[depth].key != G_MAXUINT)
+            open[path[depth].key]--;
         }
-      stack_node_enter (self, i, sums, edge_of, function_open, edge_open);
-      path[depth++] = (StackOpen) { i, nodes[i].function, edge_of[i] };
+      path[depth++] = (StackOpen) { i, key };
+      if (key == G_MAXUINT)
+        continue;
+      first = open[key]++ == 0;
+      if (edge_of == NULL)
+        {
+          HearthFunction *f = &functions[key];
+
+          f->own = capped_add (overflowed, f->own, nodes[i].weight);
+          f->prim_calls += nodes[i].n_stacks;
+          if (first)
+            {
+              f->cum = capped_add (overflowed, f->cum, sums[i].weight);
+              f->calls += sums[i].n_stacks;
+            }
+        }
+      else
+        {
+          HearthEdge *edge = &self->edges[key];
+
+          edge->own = capped_add (overflowed, edge->own, nodes[i].weight);
+          if (first)
+            {
+              edge->cum = capped_add (overflowed, edge->cum, sums[i].weight);
+              edge->calls += sums[i].n_stacks;
+              edge->prim_calls += sums[i].n_stacks;
+            }
+        }
     }
 }
 
+/* The functions' walk, on a thread of its own. */
+typedef struct
+{
+  HearthProfile   *self;
+  const StackSums *sums;
+  const guint     *order;
+  gboolean         overflowed;
+} StackWalkJob;
+
+static gpointer
+stack_walk_functions (gpointer data)
+{
+  StackWalkJob *job = data;
+
+  stack_walk (job->self, job->sums, job->order, NULL, &job->overflowed);
+  return NULL;
+}
+
 /* For stack profiles: each function's own and cumulative weight, and the caller -> callee
- * edges, counted once per stack however often recursion repeats them in it, in one walk of
- * the stack trie, depth first. */
+ * edges, counted once per stack however often recursion repeats them in it, in walks of the
+ * stack trie, depth first. */
 static void
 derive_from_stacks (HearthProfile *self)
 {
@@ -447,7 +478,20 @@ derive_from_stacks (HearthProfile *self)
     stack_sums_and_order (&job);
   self->total = sums[0].weight;
 
-  stack_count_depth_first (self, sums, edge_of, order);
+  {
+    StackWalkJob walk = { self, sums, order, FALSE };
+    GThread *walking = NULL;
+
+    /* the functions and the edges are counted in two walks at once */
+    if (summing != NULL)
+      walking = g_thread_try_new ("hearth-walk", stack_walk_functions, &walk, NULL);
+    if (walking == NULL)
+      stack_walk_functions (&walk);
+    stack_walk (self, sums, order, edge_of, &self->overflowed);
+    if (walking != NULL)
+      g_thread_join (walking);
+    self->overflowed |= walk.overflowed;
+  }
 
   /* Sample counts are what users expect to read as "calls" when weights are counts. */
   if (!self->fractional && self->unit == HEARTH_UNIT_SAMPLES)
