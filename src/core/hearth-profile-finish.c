@@ -336,23 +336,6 @@ stack_node_edges (HearthProfile *self)
   return edge_of;
 }
 
-/* Adds as saturating_add () does, the cap noted in @overflowed: the functions and the edges
- * are counted on two threads at once. */
-static inline double
-capped_add (gboolean *overflowed,
-            double    sum,
-            double    value)
-{
-  double r = sum + value;
-
-  if (isinf (r) && isfinite (sum) && isfinite (value))
-    {
-      *overflowed = TRUE;
-      return G_MAXDOUBLE;
-    }
-  return r;
-}
-
 /* A node on the path of the walk, with the function or edge it opened. */
 typedef struct
 {
