@@ -218,28 +218,85 @@ typedef struct
   guint64 n_stacks;
 } StackSums;
 
-static StackSums *
-stack_subtree_sums (HearthProfile *self)
+/* From this many nodes, the sums and the order are made on a second thread while the edges
+ * are numbered: sweeps of their own over arrays far larger than the caches. */
+#define STACK_PARALLEL_FROM (1u << 18)
+/* A thread reserves address space (its stack) that a small budget, as under a ulimit -v,
+ * keeps for the profile. */
+#define STACK_THREADS_FROM ((guint64) 1 << 30)
+
+typedef struct
+{
+  HearthProfile *self;
+  StackSums     *sums;
+  guint         *order;
+} StackSumsJob;
+
+/* Each node's subtree sums, and into @sizes the number of its nodes, from one sweep back over
+ * the nodes: a parent comes before its children. */
+static void
+stack_subtree_sums (HearthProfile *self,
+                    StackSums     *sums,
+                    guint         *sizes)
 {
   const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
   guint n = self->stack_nodes->len;
-  StackSums *sums = g_new (StackSums, n);
-
-  hearth_memory_advise_large (sums, sizeof (StackSums) * n);
 
   for (guint i = 0; i < n; i++)
     {
       sums[i].weight = nodes[i].weight;
       sums[i].n_stacks = nodes[i].n_stacks;
+      sizes[i] = 1;
     }
-  /* a parent comes before its children */
   for (guint i = n - 1; i > 0; i--)
     {
-      sums[nodes[i].parent].weight = saturating_add (self, sums[nodes[i].parent].weight,
-                                                     sums[i].weight);
-      sums[nodes[i].parent].n_stacks += sums[i].n_stacks;
+      guint parent = nodes[i].parent;
+
+      sums[parent].weight = saturating_add (self, sums[parent].weight, sums[i].weight);
+      sums[parent].n_stacks += sums[i].n_stacks;
+      sizes[parent] += sizes[i];
     }
-  return sums;
+}
+
+/* Fills @order with the nodes in depth-first order, each node's children in the order they
+ * were made, from the subtree sizes (@sizes, used up): a node's subtree is one run of the
+ * order, its children's runs one after the other. One sweep over the nodes places them all,
+ * with no lists of children; and as readers make the new nodes of a stack one after another,
+ * which makes them one run here as well, the walk in this order reads the nodes nearly in
+ * turn. */
+static void
+stack_depth_first_order (HearthProfile *self,
+                         guint         *sizes,
+                         guint         *order)
+{
+  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
+  guint n = self->stack_nodes->len;
+
+  /* from here on, sizes[i] of a node placed is where its next child goes */
+  order[0] = 0;
+  sizes[0] = 1;
+  for (guint i = 1; i < n; i++)
+    {
+      guint parent = nodes[i].parent;
+      guint at = sizes[parent];
+
+      sizes[parent] += sizes[i];
+      sizes[i] = at + 1;
+      order[at] = i;
+    }
+}
+
+static gpointer
+stack_sums_and_order (gpointer data)
+{
+  StackSumsJob *job = data;
+  guint n = job->self->stack_nodes->len;
+  g_autofree guint *sizes = g_new (guint, n);
+
+  hearth_memory_advise_large (sizes, sizeof (guint) * n);
+  stack_subtree_sums (job->self, job->sums, sizes);
+  stack_depth_first_order (job->self, sizes, job->order);
+  return NULL;
 }
 
 /* The edge of each stack node (its parent's function -> its function), G_MAXUINT under the
@@ -279,95 +336,145 @@ stack_node_edges (HearthProfile *self)
   return edge_of;
 }
 
-/* Counts node @i's subtree into its function and edge, unless they are already counted by
- * an ancestor (recursion): each stack counts a function and an edge once. */
-static void
-stack_node_enter (HearthProfile   *self,
-                  guint            i,
-                  const StackSums *sums,
-                  const guint     *edge_of,
-                  guint           *function_open,
-                  guint           *edge_open)
+/* A node on the path of the walk, with the function or edge it opened. */
+typedef struct
 {
-  const HearthStackNode *node = &g_array_index (self->stack_nodes, HearthStackNode, i);
-  HearthFunction *f = &g_array_index (self->functions, HearthFunction, node->function);
+  guint node;
+  guint key;
+} StackOpen;
 
-  f->own = saturating_add (self, f->own, node->weight);
-  f->prim_calls += node->n_stacks;
-  if (function_open[node->function]++ == 0)
-    {
-      f->cum = saturating_add (self, f->cum, sums[i].weight);
-      f->calls += sums[i].n_stacks;
-    }
-  if (edge_of[i] != G_MAXUINT)
-    {
-      HearthEdge *edge = &self->edges[edge_of[i]];
+/* The walk of the trie in @order, keeping what is open on the current path: counts each
+ * node into its function, or with @edge_of into its edge (G_MAXUINT: none). Its subtree is
+ * counted unless an ancestor's counts it already (recursion), so that each stack counts a
+ * function and an edge once. */
+static void
+stack_walk (HearthProfile   *self,
+            const StackSums *sums,
+            const guint     *order,
+            const guint     *edge_of,
+            gboolean        *overflowed)
+{
+  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
+  HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
+  guint n = self->stack_nodes->len;
+  guint n_keys = edge_of != NULL ? self->n_edges : self->functions->len;
+  g_autofree guint *open = g_new0 (guint, MAX (n_keys, 1));
+  g_autofree StackOpen *path = g_new (StackOpen, n);
+  guint depth = 0;
 
-      edge->own = saturating_add (self, edge->own, node->weight);
-      if (edge_open[edge_of[i]]++ == 0)
+  path[depth++] = (StackOpen) { 0, G_MAXUINT };
+  for (guint k = 1; k < n; k++)
+    {
+      guint i = order[k];
+      guint key = edge_of != NULL ? edge_of[i] : nodes[i].function;
+      gboolean first;
+
+      /* functions and edges are read at random: asked for some nodes ahead */
+      if (k + 16 < n)
         {
-          edge->cum = saturating_add (self, edge->cum, sums[i].weight);
-          edge->calls += sums[i].n_stacks;
-          edge->prim_calls += sums[i].n_stacks;
+          guint ahead = order[k + 16];
+
+          if (edge_of == NULL)
+            __builtin_prefetch (&functions[nodes[ahead].function]);
+          else if (edge_of[ahead] != G_MAXUINT)
+            __builtin_prefetch (&self->edges[edge_of[ahead]]);
+        }
+      while (path[depth - 1].node != nodes[i].parent)
+        {
+          depth--;
+          if (path[depth].key != G_MAXUINT)
+            open[path[depth].key]--;
+        }
+      path[depth++] = (StackOpen) { i, key };
+      if (key == G_MAXUINT)
+        continue;
+      first = open[key]++ == 0;
+      if (edge_of == NULL)
+        {
+          HearthFunction *f = &functions[key];
+
+          f->own = capped_add (overflowed, f->own, nodes[i].weight);
+          f->prim_calls += nodes[i].n_stacks;
+          if (first)
+            {
+              f->cum = capped_add (overflowed, f->cum, sums[i].weight);
+              f->calls += sums[i].n_stacks;
+            }
+        }
+      else
+        {
+          HearthEdge *edge = &self->edges[key];
+
+          edge->own = capped_add (overflowed, edge->own, nodes[i].weight);
+          if (first)
+            {
+              edge->cum = capped_add (overflowed, edge->cum, sums[i].weight);
+              edge->calls += sums[i].n_stacks;
+              edge->prim_calls += sums[i].n_stacks;
+            }
         }
     }
 }
 
+/* The functions' walk, on a thread of its own. */
+typedef struct
+{
+  HearthProfile   *self;
+  const StackSums *sums;
+  const guint     *order;
+  gboolean         overflowed;
+} StackWalkJob;
+
+static gpointer
+stack_walk_functions (gpointer data)
+{
+  StackWalkJob *job = data;
+
+  stack_walk (job->self, job->sums, job->order, NULL, &job->overflowed);
+  return NULL;
+}
+
 /* For stack profiles: each function's own and cumulative weight, and the caller -> callee
- * edges, counted once per stack however often recursion repeats them in it. One walk of
- * the stack trie, depth first, keeps what is open on the current path. */
+ * edges, counted once per stack however often recursion repeats them in it, in walks of the
+ * stack trie, depth first. */
 static void
 derive_from_stacks (HearthProfile *self)
 {
-  const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
   guint n = self->stack_nodes->len;
   guint n_functions = self->functions->len;
-  g_autofree StackSums *sums = stack_subtree_sums (self);
-  g_autofree guint *edge_of = stack_node_edges (self);
-  g_autofree guint *function_open = g_new0 (guint, MAX (n_functions, 1));
-  g_autofree guint *edge_open = g_new0 (guint, MAX (self->n_edges, 1));
-  g_autofree guint *child_offsets = g_new0 (guint, n + 1);
-  g_autofree guint *child_index = g_new (guint, n);
-  g_autofree guint *path = g_new (guint, n);
-  g_autofree guint *next = g_new (guint, n);
+  g_autofree StackSums *sums = g_new (StackSums, n);
+  g_autofree guint *order = g_new (guint, n);
+  g_autofree guint *edge_of = NULL;
   HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
-  guint depth = 0;
+  StackSumsJob job = { self, sums, order };
+  GThread *summing = NULL;
 
-  hearth_memory_advise_large (child_offsets, sizeof (guint) * (n + 1));
-  hearth_memory_advise_large (child_index, sizeof (guint) * n);
-  hearth_memory_advise_large (next, sizeof (guint) * n);
+  hearth_memory_advise_large (sums, sizeof (StackSums) * n);
+  hearth_memory_advise_large (order, sizeof (guint) * n);
+  if (n >= STACK_PARALLEL_FROM && g_get_num_processors () > 1 &&
+      _hearth_memory_budget () >= STACK_THREADS_FROM)
+    summing = g_thread_try_new ("hearth-sums", stack_sums_and_order, &job, NULL);
+  edge_of = stack_node_edges (self);
+  if (summing != NULL)
+    g_thread_join (summing);
+  else
+    stack_sums_and_order (&job);
   self->total = sums[0].weight;
 
-  for (guint i = 1; i < n; i++)
-    child_offsets[nodes[i].parent + 1]++;
-  for (guint i = 0; i < n; i++)
-    child_offsets[i + 1] += child_offsets[i];
-  memcpy (next, child_offsets, sizeof (guint) * n);
-  for (guint i = 1; i < n; i++)
-    child_index[next[nodes[i].parent]++] = i;
-  memcpy (next, child_offsets, sizeof (guint) * n);
+  {
+    StackWalkJob walk = { self, sums, order, FALSE };
+    GThread *walking = NULL;
 
-  path[depth++] = 0;
-  while (depth > 0)
-    {
-      guint top = path[depth - 1];
-
-      if (next[top] < child_offsets[top + 1])
-        {
-          guint child = child_index[next[top]++];
-
-          stack_node_enter (self, child, sums, edge_of, function_open, edge_open);
-          path[depth++] = child;
-          continue;
-        }
-      depth--;
-      if (top > 0)
-        {
-          function_open[nodes[top].function]--;
-          if (edge_of[top] != G_MAXUINT)
-            edge_open[edge_of[top]]--;
-        }
-    }
+    /* the functions and the edges are counted in two walks at once */
+    if (summing != NULL)
+      walking = g_thread_try_new ("hearth-walk", stack_walk_functions, &walk, NULL);
+    if (walking == NULL)
+      stack_walk_functions (&walk);
+    stack_walk (self, sums, order, edge_of, &self->overflowed);
+    if (walking != NULL)
+      g_thread_join (walking);
+    self->overflowed |= walk.overflowed;
+  }
 
   /* Sample counts are what users expect to read as "calls" when weights are counts. */
   if (!self->fractional && self->unit == HEARTH_UNIT_SAMPLES)
@@ -396,6 +503,10 @@ _hearth_profile_finish (HearthProfile *self)
 
   self->total = 0;
   hearth_pair_table_clear (&self->stack_table);
+  /* Lookups after this point never insert, and the strings tables are no longer needed:
+   * free them before the stacks are counted and the indexes built, when a large profile
+   * peaks. */
+  _hearth_profile_drop_tables (self);
   if (self->n_stacks > 0)
     derive_from_stacks (self);
   else
@@ -407,10 +518,6 @@ _hearth_profile_finish (HearthProfile *self)
     g_ptr_array_add (self->warnings,
                      g_strdup_printf (_("times or weights add up to more than %g, capped there"),
                                       G_MAXDOUBLE));
-
-  /* Lookups after this point never insert, and the strings tables are no longer needed:
-   * free them before the indexes are built, which is when a large profile peaks. */
-  _hearth_profile_drop_tables (self);
 
   /* a stack profile's edges are distinct pairs by construction */
   by_caller = g_new0 (guint, self->functions->len + 1);
@@ -430,3 +537,4 @@ _hearth_profile_finish (HearthProfile *self)
   g_ptr_array_add (self->warnings, NULL);
   self->finished = TRUE;
 }
+

@@ -134,20 +134,29 @@ append_edge (HearthProfile    *self,
   return self->n_edges++;
 }
 
-/* Adds without going past G_MAXDOUBLE, so that a sum of huge values stays finite. */
+/* Adds without going past G_MAXDOUBLE, so that a sum of huge values stays finite; a cap is
+ * noted in @overflowed (sums made on two threads at once note it apart). */
 static inline double
-saturating_add (HearthProfile *self,
-                double         sum,
-                double         value)
+capped_add (gboolean *overflowed,
+            double    sum,
+            double    value)
 {
   double r = sum + value;
 
   if (isinf (r) && isfinite (sum) && isfinite (value))
     {
-      self->overflowed = TRUE;
+      *overflowed = TRUE;
       return G_MAXDOUBLE;
     }
   return r;
+}
+
+static inline double
+saturating_add (HearthProfile *self,
+                double         sum,
+                double         value)
+{
+  return capped_add (&self->overflowed, sum, value);
 }
 
 G_END_DECLS
