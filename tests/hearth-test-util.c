@@ -7,6 +7,7 @@
 
 #include "hearth-test-util.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -310,4 +311,28 @@ hearth_test_node_named (HearthCallTree *tree,
         return i;
     }
   g_assert_not_reached ();
+}
+
+/**
+ * hearth_test_remove_tree:
+ * @path: a folder a test made
+ *
+ * Removes @path and everything under it (a link is removed, not followed).
+ */
+void
+hearth_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        hearth_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
 }

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 char     *hearth_test_data_path (const char *name);
 /* TRUE when python3 can be run; tests that compare against Python skip otherwise. */
 gboolean  hearth_test_have_python (void);
+void      hearth_test_remove_tree (const char *path);
 /* Writes @size bytes of @block repeated (the last copy cut); for big inputs made quickly. */
 void      hearth_test_write_repeated  (const char *path,
                                        GString    *block,

@@ -344,21 +344,6 @@ copy_into (const char *folder,
   g_assert_true (g_file_set_contents (path, contents, (gssize) len, NULL));
 }
 
-static void
-remove_tree (const char *folder)
-{
-  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (folder);
-}
-
 /* Two folders of runs (`hearth --compare a/ b/`): each side its folder's profiles, named after
  * the folder, a combined.prof beside the runs left out; a folder without profiles is an error
  * naming it. */
@@ -417,10 +402,7 @@ test_folders (void)
   g_assert_true (g_str_has_suffix (hearth_change_row_get_chain (first), "walker_msd"));
   g_assert_cmpfloat_with_epsilon (hearth_change_row_get_before (first), 13.8122893, 1e-6);
   hearth_test_close_windows (app);
-  remove_tree (a);
-  remove_tree (b);
-  remove_tree (empty);
-  g_rmdir (root);
+  hearth_test_remove_tree (root);
 }
 
 static void

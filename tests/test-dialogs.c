@@ -15,6 +15,7 @@
 #include "hearth-application.h"
 #include "hearth-gtk-compat.h"
 #include "hearth-test-ui.h"
+#include "hearth-test-util.h"
 #include "hearth-window-private.h"
 
 static HearthApplication *app;
@@ -371,25 +372,6 @@ set_up_home (void)
   g_setenv ("XDG_CONFIG_HOME", config, TRUE);
 }
 
-/* Removes @path and everything under it. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -410,7 +392,7 @@ main (int   argc,
 
   status = g_test_run ();
   g_clear_object (&app);
-  remove_tree (home);
+  hearth_test_remove_tree (home);
   g_free (home);
   return status;
 }

@@ -53,28 +53,10 @@ fixture_set_up (Fixture       *fx,
 }
 
 static void
-remove_dir (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_dir (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_tear_down (Fixture       *fx,
                    gconstpointer  data)
 {
-  remove_dir (fx->dir);
+  hearth_test_remove_tree (fx->dir);
   g_free (fx->dir);
   g_clear_object (&fx->before);
   g_clear_object (&fx->before_names);

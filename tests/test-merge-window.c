@@ -46,21 +46,6 @@ write_runs (GPtrArray *files)
   return dir;
 }
 
-static void
-remove_folder (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
 static char *
 tooltip_of (HearthWindow *window,
             const char   *name)
@@ -139,7 +124,7 @@ test_merged (void)
                                    "CV 34.6%"));
 
   hearth_test_close_windows (app);
-  remove_folder (dir);
+  hearth_test_remove_tree (dir);
 }
 
 /* pytest-profiling's prof/: a profile per test and combined.prof, their sum, left out. */
@@ -178,7 +163,7 @@ test_folder (void)
                        hearth_window_get_session (window))), ==, 18);
 
   hearth_test_close_windows (app);
-  remove_folder (dir);
+  hearth_test_remove_tree (dir);
 }
 
 /* Files' Open With sends several files at once: a window each, and the last offers them as
@@ -227,7 +212,7 @@ test_opened_together (void)
   g_assert_cmpuint (merged, ==, 1);
 
   hearth_test_close_windows (app);
-  remove_folder (dir);
+  hearth_test_remove_tree (dir);
 }
 
 int
