@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "hearth-cli.h"
+#include "hearth-hash.h"
 #include "hearth-profile.h"
 
 #ifdef HEARTH_WITH_GUI
@@ -64,6 +65,7 @@ main (int   argc,
   g_autofree char **cli_argv = g_memdup2 (argv, sizeof (char *) * (argc + 1));
   int status;
 
+  hearth_memory_set_policy ();
   setlocale (LC_ALL, "");
   /* HEARTH_LOCALEDIR: the catalogs of a build folder (<build>/po), for the tests and for
    * translators trying their work without installing it */

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include "hearth-hash.h"
 #include "hearth-profile.h"
 #include "hearth-test-util.h"
 
@@ -288,6 +289,8 @@ main (int   argc,
 {
   int status;
 
+  /* as hearth's main () does: what a cancelled load frees can go back to the system */
+  hearth_memory_set_policy ();
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_dir_make_tmp ("hearth-load-progress-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);

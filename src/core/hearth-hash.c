@@ -9,6 +9,9 @@
 
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #define ROTL(x, b) (guint64) (((x) << (b)) | ((x) >> (64 - (b))))
 
@@ -229,6 +232,26 @@ hearth_memory_advise_large (gpointer mem,
 
   if (bytes >= 4 * HUGE_PAGE && end > start)
     madvise ((void *) start, end - start, MADV_HUGEPAGE);   /* errors ignored: a hint */
+#endif
+}
+
+/**
+ * hearth_memory_set_policy:
+ *
+ * Lets the memory of a load given up (cancelled, or a profile closed) go back to the system.
+ * glibc gives each thread that allocates an arena of its own and trims a thread arena's top
+ * only past a threshold it raises as large blocks come and go, up to 64 MB, which
+ * malloc_trim() does not lower: the folded reader's workers kept 10 to 20 MB of a cancelled
+ * 100 MB read. Fixing the thresholds (blocks from 32 MB mapped on their own, an arena's
+ * free top trimmed past 2 MB) gives that back, at no cost measured on a 1 GB load. Call
+ * once, before any thread starts.
+ */
+void
+hearth_memory_set_policy (void)
+{
+#ifdef __GLIBC__
+  mallopt (M_MMAP_THRESHOLD, 32 << 20);
+  mallopt (M_TRIM_THRESHOLD, 2 << 20);
 #endif
 }
 

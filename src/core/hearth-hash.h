@@ -114,6 +114,7 @@ typedef struct
 
 void    hearth_memory_advise_large (gpointer               mem,
                                      gsize                  bytes);
+void    hearth_memory_set_policy   (void);
 
 void    hearth_pair_table_init      (HearthPairTable       *table);
 void    hearth_pair_table_clear     (HearthPairTable       *table);
