@@ -203,6 +203,54 @@ test_pair_table_runs (void)
   hearth_pair_table_clear (&t);
 }
 
+/* A run of lookups gives what one lookup per pair gives, in order: pairs found (stored
+ * before the run, or earlier in it), new ones numbered in turn, through growths of the table
+ * in the middle of the run. */
+static void
+test_pair_table_lookup_run (void)
+{
+  const guint n = 20000;
+  g_autofree guint32 *pairs = g_new (guint32, 2 * n);
+  g_autofree guint *values = g_new (guint, n);
+  HearthPairTable run, one;
+  guint next = 1000, n_new = 0;
+
+  hearth_pair_table_init (&run);
+  hearth_pair_table_init (&one);
+  for (guint i = 0; i < 40; i++)
+    {
+      hearth_pair_table_insert_new (&run, i, i, 500 + i);
+      hearth_pair_table_insert_new (&one, i, i, 500 + i);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      /* 9001 pairs in turn, over and over: 40 of them stored before the run */
+      pairs[2 * i] = (i * 7919u) % 9001u % 97u;
+      pairs[2 * i + 1] = (i * 7919u) % 9001u / 97u;
+    }
+  g_assert_cmpuint (hearth_pair_table_lookup_run (&run, pairs, 0, next, values), ==, 0);
+  g_assert_cmpuint (hearth_pair_table_lookup_run (&run, pairs, n, next, values), ==, 9001 - 40);
+  for (guint i = 0; i < n; i++)
+    {
+      guint v = hearth_pair_table_lookup (&one, pairs[2 * i], pairs[2 * i + 1], next);
+
+      if (v == G_MAXUINT)
+        {
+          v = next++;
+          n_new++;
+        }
+      g_assert_cmpuint (values[i], ==, v);
+    }
+  g_assert_cmpuint (n_new, ==, 9001 - 40);
+  g_assert_cmpuint (run.used, ==, one.used);
+  g_assert_cmpuint (run.mask, ==, one.mask);
+  g_assert_cmpuint (run.mask + 1, >, 64 * 64);   /* it grew many times */
+  g_assert_cmpuint (values[0], ==, 500);   /* (0, 0), stored before the run */
+  g_assert_cmpuint (values[1], ==, 1000);  /* the first new pair */
+  hearth_pair_table_clear (&run);
+  hearth_pair_table_clear (&one);
+}
+
 /* A trie added in one go makes the nodes that one lookup per node makes: known stacks found,
  * children of new nodes appended, in order. */
 static void
@@ -604,6 +652,7 @@ main (int   argc,
   g_test_add_func ("/profile/pair-table/collisions", test_pair_table_collisions);
   g_test_add_func ("/profile/pair-table/growth", test_pair_table_growth);
   g_test_add_func ("/profile/pair-table/runs", test_pair_table_runs);
+  g_test_add_func ("/profile/pair-table/lookup-run", test_pair_table_lookup_run);
   g_test_add_func ("/profile/stacks/add-trie", test_stack_add_trie);
   g_test_add_func ("/profile/intern", test_intern);
   g_test_add_func ("/profile/edges/last-wins", test_edges_last_wins);

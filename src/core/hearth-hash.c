@@ -287,12 +287,20 @@ hearth_pair_table_clear (HearthPairTable *table)
   g_clear_pointer (&table->slots, g_free);
 }
 
+static inline guint64
+pair_table_hash (const HearthPairTable *t,
+                 guint32                first,
+                 guint32                second)
+{
+  return hearth_hash_word (&t->key, ((guint64) first << 32) | second);
+}
+
 static inline gsize
 pair_table_start (const HearthPairTable *t,
                   guint32                first,
                   guint32                second)
 {
-  return hearth_hash_word (&t->key, ((guint64) first << 32) | second) & t->mask;
+  return pair_table_hash (t, first, second) & t->mask;
 }
 
 /* The first empty slot from @j on. */
@@ -426,6 +434,62 @@ hearth_pair_table_find_run (const HearthPairTable *table,
           __builtin_prefetch (&table->slots[at[i % PAIR_RUN_AHEAD]]);
         }
     }
+}
+
+/**
+ * hearth_pair_table_lookup_run:
+ * @table: a started table
+ * @pairs: (array): @n pairs, two ids each
+ * @n: how many pairs
+ * @first_value_if_new: what to store for the first new pair; the next new ones get the next
+ *   values
+ * @values: (out) (array): for each pair, the value stored for it, found or stored now
+ *
+ * hearth_pair_table_lookup () for @n pairs in turn, as one call each would give them, with
+ * the slots of the pairs a little ahead fetched from memory while the current one is looked
+ * for. The pairs' hashes are kept whole, not as slots, so that a table grown by a new pair
+ * still finds those after it.
+ *
+ * Returns: how many of the pairs were new
+ */
+guint
+hearth_pair_table_lookup_run (HearthPairTable *table,
+                              const guint32   *pairs,
+                              gsize            n,
+                              guint            first_value_if_new,
+                              guint           *values)
+{
+  guint64 hash[PAIR_RUN_AHEAD];
+  guint next = first_value_if_new;
+
+  g_assert (n == 0 || first_value_if_new < G_MAXUINT - n);
+
+  for (gsize i = 0; i < n + PAIR_RUN_AHEAD; i++)
+    {
+      if (i >= PAIR_RUN_AHEAD)
+        {
+          gsize k = i - PAIR_RUN_AHEAD;
+          guint32 first = pairs[2 * k], second = pairs[2 * k + 1];
+          gsize j = hash[k % PAIR_RUN_AHEAD] & table->mask;
+
+          for (; table->slots[j].value != 0; j = (j + 1) & table->mask)
+            if (table->slots[j].first == first && table->slots[j].second == second)
+              break;
+          if (table->slots[j].value != 0)
+            values[k] = table->slots[j].value - 1;
+          else
+            {
+              values[k] = next;
+              pair_table_fill (table, j, first, second, next++);
+            }
+        }
+      if (i < n)
+        {
+          hash[i % PAIR_RUN_AHEAD] = pair_table_hash (table, pairs[2 * i], pairs[2 * i + 1]);
+          __builtin_prefetch (&table->slots[hash[i % PAIR_RUN_AHEAD] & table->mask]);
+        }
+    }
+  return next - first_value_if_new;
 }
 
 /**

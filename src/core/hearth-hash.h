@@ -129,6 +129,11 @@ void    hearth_pair_table_find_run  (const HearthPairTable *table,
                                      const guint32         *pairs,
                                      gsize                  n,
                                      guint                 *values);
+guint   hearth_pair_table_lookup_run (HearthPairTable      *table,
+                                     const guint32         *pairs,
+                                     gsize                  n,
+                                     guint                  first_value_if_new,
+                                     guint                 *values);
 void    hearth_pair_table_insert_new (HearthPairTable      *table,
                                      guint32                first,
                                      guint32                second,

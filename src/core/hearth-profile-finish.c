@@ -299,40 +299,58 @@ stack_sums_and_order (gpointer data)
   return NULL;
 }
 
+/* How many stack nodes have their edges looked up in one run of the pair table. */
+#define STACK_EDGE_RUN 4096
+
 /* The edge of each stack node (its parent's function -> its function), G_MAXUINT under the
- * root; edges are numbered in the order the file first shows them. */
+ * root; edges are numbered in the order the file first shows them. The pairs are looked up
+ * a run of nodes at a time, so that the table's slots (far beyond the caches for a large
+ * file) are fetched ahead; new pairs in a run take the next numbers in turn, as one lookup
+ * per node would give them. */
 static guint *
 stack_node_edges (HearthProfile *self)
 {
   const HearthStackNode *nodes = (const HearthStackNode *) (void *) self->stack_nodes->data;
   guint n = self->stack_nodes->len;
   guint *edge_of = g_new (guint, n);
-  HearthPairTable pairs;
+  g_autofree guint32 *pairs = g_new (guint32, 2 * STACK_EDGE_RUN);
+  g_autofree guint *at = g_new (guint, STACK_EDGE_RUN);
+  g_autofree guint *values = g_new (guint, STACK_EDGE_RUN);
+  HearthPairTable table;
 
   hearth_memory_advise_large (edge_of, sizeof (guint) * n);
-  hearth_pair_table_init (&pairs);
+  hearth_pair_table_init (&table);
   self->n_edges = 0;
   edge_of[0] = G_MAXUINT;
-  for (guint i = 1; i < n; i++)
+  for (guint i = 1; i < n;)
     {
-      guint caller, e;
+      guint run = 0;
 
-      if (nodes[i].parent == 0)
+      for (; i < n && run < STACK_EDGE_RUN; i++)
         {
-          edge_of[i] = G_MAXUINT;
-          continue;
+          if (nodes[i].parent == 0)
+            {
+              edge_of[i] = G_MAXUINT;
+              continue;
+            }
+          pairs[2 * run] = nodes[nodes[i].parent].function;
+          pairs[2 * run + 1] = nodes[i].function;
+          at[run++] = i;
         }
-      caller = nodes[nodes[i].parent].function;
-      e = hearth_pair_table_lookup (&pairs, caller, nodes[i].function, self->n_edges);
-      if (e == G_MAXUINT)
+      hearth_pair_table_lookup_run (&table, pairs, run, self->n_edges, values);
+      for (guint k = 0; k < run; k++)
         {
-          HearthEdge fresh = { caller, nodes[i].function, 0, 0, 0, 0 };
+          /* a new pair's number is the next edge's */
+          if (values[k] == self->n_edges)
+            {
+              HearthEdge fresh = { pairs[2 * k], pairs[2 * k + 1], 0, 0, 0, 0 };
 
-          e = append_edge (self, &fresh);
+              append_edge (self, &fresh);
+            }
+          edge_of[at[k]] = values[k];
         }
-      edge_of[i] = e;
     }
-  hearth_pair_table_clear (&pairs);
+  hearth_pair_table_clear (&table);
   return edge_of;
 }
 
@@ -369,7 +387,17 @@ stack_walk (HearthProfile   *self,
       guint key = edge_of != NULL ? edge_of[i] : nodes[i].function;
       gboolean first;
 
-      /* functions and edges are read at random: asked for some nodes ahead */
+      /* the order jumps from run to run: its nodes are asked for further ahead, and then
+       * the functions and edges they name, read at random */
+      if (k + 32 < n)
+        {
+          guint further = order[k + 32];
+
+          __builtin_prefetch (&nodes[further]);
+          __builtin_prefetch (&sums[further]);
+          if (edge_of != NULL)
+            __builtin_prefetch (&edge_of[further]);
+        }
       if (k + 16 < n)
         {
           guint ahead = order[k + 16];
