@@ -11,6 +11,7 @@
 
 #include <math.h>
 
+#include "hearth-chain-match.h"
 #include "hearth-report.h"
 
 /**
@@ -77,37 +78,6 @@ hearth_spread_class_init (HearthSpreadClass *klass)
 static void
 hearth_spread_init (HearthSpread *self)
 {
-}
-
-/* A run's function that is @merged's function @function, or -1. */
-static gint
-run_function (HearthProfile *merged,
-              guint          function,
-              HearthProfile *run)
-{
-  const HearthFunction *f = hearth_profile_get_function (merged, function);
-
-  if (f->frame == NULL)
-    return hearth_profile_lookup (run, f->file, f->line, f->name);
-  for (guint i = 0; i < hearth_profile_get_n_functions (run); i++)
-    if (g_strcmp0 (hearth_profile_get_function (run, i)->frame, f->frame) == 0)
-      return (gint) i;
-  return -1;
-}
-
-/* Where a run's walk starts: the merged tree's root function in the run. A run without that
- * function gets the tree of its own default root: no chain of it matches, and the run counts
- * as having none of the bars. */
-static gint
-run_root (HearthCallTree *merged,
-          HearthProfile  *run)
-{
-  HearthProfile *profile = hearth_call_tree_get_profile (merged);
-  guint root = hearth_call_tree_get_n_nodes (merged) > 0
-               ? hearth_call_tree_get_node (merged, 0)->function : G_MAXUINT;
-
-  return root < hearth_profile_get_n_functions (profile) ? run_function (profile, root, run)
-                                                         : -1;
 }
 
 /* A run walked from @root, every bar kept. */
@@ -262,7 +232,9 @@ hearth_spread_new_reusing (HearthSpread          *previous,
 
   for (guint r = 0; r < n_runs; r++)
     {
-      gint root = run_root (merged, runs[r]);
+      /* a run without the merged root function gets its own default root: no chain of it
+       * matches, and the run counts as having none of the bars */
+      gint root = hearth_chain_match_root_in_run (merged, runs[r]);
       RunWalk *walk = reusable_walk (previous, r, runs[r], root, max_repeat);
       Fill fill;
 
