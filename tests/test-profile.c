@@ -158,6 +158,75 @@ test_pair_table_growth (void)
   hearth_pair_table_clear (&t);
 }
 
+/* Every stored pair sits after an unbroken run of full slots from its home, so a lookup
+ * reaches it; @n pairs are stored. */
+static void
+assert_pair_table_probing (const HearthPairTable *t,
+                           gsize                  n)
+{
+  gsize full = 0;
+
+  for (gsize j = 0; j <= t->mask; j++)
+    {
+      const HearthPairSlot *s = &t->slots[j];
+
+      if (s->value == 0)
+        continue;
+      full++;
+      for (gsize k = hearth_hash_word (&t->key, ((guint64) s->first << 32) | s->second) & t->mask;
+           k != j; k = (k + 1) & t->mask)
+        g_assert_cmpuint (t->slots[k].value, !=, 0);
+      g_assert_cmpuint (hearth_pair_table_find (t, s->first, s->second), ==, s->value - 1);
+    }
+  g_assert_cmpuint (full, ==, n);
+  g_assert_cmpuint (t->used, ==, n);
+}
+
+/* A table grows where it lies: a run of slots wrapping around the end, pairs whose new home
+ * is at the new end and pairs that stay in the lower half all come through two growths
+ * findable, with their values. */
+static void
+test_pair_table_growth_in_place (void)
+{
+  HearthPairTable t;
+  guint32 second = 0;
+  guint n = 0;
+
+  hearth_pair_table_init (&t);
+  t.key.k0 = 424242;
+  t.key.k1 = 171717;
+  /* homes 62 and 63 of 64: four of them end at the new end (126, 127), four stay low */
+  for (guint high = 0, low = 0; high < 4 || low < 4; second++)
+    {
+      guint64 h = hearth_hash_word (&t.key, ((guint64) 3 << 32) | second);
+
+      if ((h & 63) < 62 || ((h & 64) ? high >= 4 : low >= 4))
+        continue;
+      (h & 64) ? high++ : low++;
+      hearth_pair_table_insert_new (&t, 3, second, 1000 + n++);
+    }
+  /* also at home 127 of 128 after growing, to fill the new end */
+  for (guint k = 0; k < 3; second++)
+    if ((hearth_hash_word (&t.key, ((guint64) 3 << 32) | second) & 127) == 127)
+      {
+        hearth_pair_table_insert_new (&t, 3, second, 1000 + n++);
+        k++;
+      }
+  g_assert_cmpuint (t.mask, ==, 63);
+  g_assert_cmpuint (t.slots[0].value, !=, 0);   /* the run wraps around the end */
+  assert_pair_table_probing (&t, n);
+
+  for (guint32 i = 0; t.mask == 63; i++)
+    g_assert_cmpuint (hearth_pair_table_lookup (&t, 9, i, 1000 + n++), ==, G_MAXUINT);
+  g_assert_cmpuint (t.mask, ==, 127);
+  assert_pair_table_probing (&t, n);
+  for (guint32 i = 0; t.mask == 127; i++)
+    hearth_pair_table_insert_new (&t, 11, i, 1000 + n++);
+  g_assert_cmpuint (t.mask, ==, 255);
+  assert_pair_table_probing (&t, n);
+  hearth_pair_table_clear (&t);
+}
+
 /* Runs of inserts and lookups (slots fetched ahead, the table grown first) agree with one
  * call per pair, through growths, with pairs read at a stride. */
 static void
@@ -651,6 +720,7 @@ main (int   argc,
   g_test_add_func ("/profile/pair-table/cases", test_pair_table_cases);
   g_test_add_func ("/profile/pair-table/collisions", test_pair_table_collisions);
   g_test_add_func ("/profile/pair-table/growth", test_pair_table_growth);
+  g_test_add_func ("/profile/pair-table/growth-in-place", test_pair_table_growth_in_place);
   g_test_add_func ("/profile/pair-table/runs", test_pair_table_runs);
   g_test_add_func ("/profile/pair-table/lookup-run", test_pair_table_lookup_run);
   g_test_add_func ("/profile/stacks/add-trie", test_stack_add_trie);

@@ -313,22 +313,53 @@ pair_table_free_slot (const HearthPairTable *t,
   return j;
 }
 
+/* Doubles the table where it lies: its memory is grown (moved without a copy when it is
+ * mapped on its own) and only the new half is fresh pages, so growing to N slots faults in
+ * N slots' worth of memory, not 2N, and the pairs move in one pass through memory rather
+ * than to random places in a new table. A pair whose home in the smaller table was i is at
+ * home i or i + old size now. The run of slots that wraps around the old end is lifted out
+ * first, to go in last as ordinary insertions. Then, in slot order, each pair is taken out
+ * and put at the first free slot from its new home: a pair at old slot p lands at p at the
+ * latest, or at p + old size when it moves up, as every pair before it landed no later. */
 static void
 pair_table_grow (HearthPairTable *t)
 {
-  gsize old_size = t->mask + 1;
-  HearthPairSlot *old_slots = t->slots;
+  gsize old_size = t->mask + 1, size = old_size * 2, first_free = 0;
+  g_autoptr (GArray) lifted = g_array_new (FALSE, FALSE, sizeof (HearthPairSlot));
+  HearthPairSlot *slots;
 
-  t->mask = old_size * 2 - 1;
-  t->slots = pair_slots_new (t->mask + 1);
-  for (gsize i = 0; i < old_size; i++)
+  slots = g_renew (HearthPairSlot, t->slots, size);
+  hearth_memory_advise_large (slots, size * sizeof (HearthPairSlot));
+  memset (slots + old_size, 0, old_size * sizeof (HearthPairSlot));
+  t->slots = slots;
+  t->mask = size - 1;
+
+  /* a table at most three quarters full has a free slot */
+  while (slots[first_free].value != 0)
+    first_free++;
+  g_array_append_vals (lifted, slots, first_free);
+  memset (slots, 0, first_free * sizeof (HearthPairSlot));
+
+  for (gsize p = first_free + 1; p < old_size; p++)
     {
-      const HearthPairSlot *s = &old_slots[i];
+      HearthPairSlot s = slots[p];
+      gsize j;
 
-      if (s->value != 0)
-        t->slots[pair_table_free_slot (t, pair_table_start (t, s->first, s->second))] = *s;
+      if (s.value == 0)
+        continue;
+      slots[p].value = 0;
+      for (j = pair_table_start (t, s.first, s.second); slots[j].value != 0; j++)
+        ;
+      g_assert (j <= p + old_size);
+      slots[j] = s;
     }
-  g_free (old_slots);
+
+  for (guint i = 0; i < lifted->len; i++)
+    {
+      const HearthPairSlot *s = &g_array_index (lifted, HearthPairSlot, i);
+
+      slots[pair_table_free_slot (t, pair_table_start (t, s->first, s->second))] = *s;
+    }
 }
 
 static inline void
