@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -214,24 +215,32 @@ hearth_hash_words (const HearthHashKey *key,
 
 /**
  * hearth_memory_advise_large:
- * @mem: an allocation
+ * @mem: the start of a block from g_malloc () and the like
  * @bytes: its size
  *
  * Asks for the pages of a large array read at random (a table of millions of slots, a large
  * profile's stack nodes) to be huge pages where the system has them: the reads then stop
  * missing the TLB nearly every time. Only a hint, for the pages not yet touched; arrays
- * under 8 MB are left alone.
+ * under 8 MB are left alone. The hint covers every page of the block, not only its whole
+ * huge pages: a block mapped on its own then stays one mapping, which g_realloc () grows or
+ * moves without a copy (mremap () fails on a range of several mappings, and the block would
+ * be copied at every doubling).
  */
 void
 hearth_memory_advise_large (gpointer mem,
                              gsize    bytes)
 {
 #ifdef MADV_HUGEPAGE
-  guintptr start = ((guintptr) mem + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1);
-  guintptr end = ((guintptr) mem + bytes) & ~(guintptr) (HUGE_PAGE - 1);
+  guintptr page = (guintptr) sysconf (_SC_PAGESIZE), start, end;
 
-  if (bytes >= 4 * HUGE_PAGE && end > start)
-    madvise ((void *) start, end - start, MADV_HUGEPAGE);   /* errors ignored: a hint */
+  if (bytes < 4 * HUGE_PAGE)
+    return;
+#ifdef __GLIBC__
+  bytes = MAX (bytes, malloc_usable_size (mem));
+#endif
+  start = (guintptr) mem & ~(page - 1);
+  end = ((guintptr) mem + bytes + page - 1) & ~(page - 1);
+  madvise ((void *) start, end - start, MADV_HUGEPAGE);   /* errors ignored: a hint */
 #endif
 }
 
