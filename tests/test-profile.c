@@ -228,7 +228,7 @@ test_pair_table_growth_in_place (void)
 }
 
 /* Runs of inserts and lookups (slots fetched ahead, the table grown first) agree with one
- * call per pair, through growths, with pairs read at a stride. */
+ * call per pair, through growths. */
 static void
 test_pair_table_runs (void)
 {
@@ -243,12 +243,12 @@ test_pair_table_runs (void)
     {
       triples[3 * i] = i % 13;
       triples[3 * i + 1] = i;
-      triples[3 * i + 2] = 0xdeadbeef;   /* skipped by the stride */
+      triples[3 * i + 2] = 100 + i;
     }
-  hearth_pair_table_insert_new_run (&t, triples, 3, 0, 7);
+  hearth_pair_table_insert_new_run (&t, triples, 0);
   g_assert_cmpuint (t.used, ==, 0);
-  hearth_pair_table_insert_new_run (&t, triples, 3, 17, 100);
-  hearth_pair_table_insert_new_run (&t, triples + 3 * 17, 3, n - 17, 117);
+  hearth_pair_table_insert_new_run (&t, triples, 17);
+  hearth_pair_table_insert_new_run (&t, triples + 3 * 17, n - 17);
   g_assert_cmpuint (t.used, ==, n);
   g_assert_cmpuint (t.mask + 1, ==, 8192);
   for (guint i = 0; i < n; i++)
@@ -400,6 +400,74 @@ test_stack_add_trie (void)
     g_assert_cmpuint (_hearth_profile_stack_child (bulk, 5, functions[0]), ==, 9);
     g_assert_cmpuint (_hearth_profile_get_n_stack_nodes (bulk), ==, 10);
   }
+}
+
+/* Random tries, each added in one go to one profile and a node at a time to another, over
+ * many rounds (nodes of one child, of many, children added to old nodes and new ones):
+ * both give every node the same number. */
+static void
+test_stack_add_trie_random (void)
+{
+  g_autoptr (HearthProfile) bulk = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                        HEARTH_KIND_SAMPLED,
+                                                        HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthProfile) one = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
+                                                       HEARTH_KIND_SAMPLED,
+                                                       HEARTH_UNIT_SAMPLES);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261202);
+  guint functions[12];
+
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    {
+      g_autofree char *frame = g_strdup_printf ("f%u", f);
+
+      functions[f] = _hearth_profile_intern_frame (bulk, frame, "", 0, frame);
+      g_assert_cmpuint (_hearth_profile_intern_frame (one, frame, "", 0, frame), ==,
+                        functions[f]);
+    }
+  for (guint round = 0; round < 200; round++)
+    {
+      guint n = g_rand_int_range (rand, 1, 60);
+      g_autofree guint32 *pairs = g_new0 (guint32, 2 * n);
+      g_autofree guint *bulk_map = g_new0 (guint, n);
+      g_autofree guint *one_map = g_new0 (guint, n);
+
+      /* a trie of distinct (parent, key) pairs, parents numbered first; few keys near the
+       * root, so that old nodes are found again */
+      for (guint i = 1; i < n; i++)
+        {
+          gboolean taken;
+
+          do
+            {
+              pairs[2 * i] = g_rand_int_range (rand, 0, i);
+              pairs[2 * i + 1] = g_rand_int_range (rand, 0, pairs[2 * i] == 0 ? 3 : 12);
+              taken = FALSE;
+              for (guint k = 1; k < i && !taken; k++)
+                taken = pairs[2 * k] == pairs[2 * i] && pairs[2 * k + 1] == pairs[2 * i + 1];
+            }
+          while (taken);
+        }
+      _hearth_profile_stack_add_trie (bulk, pairs, n, functions, bulk_map);
+      for (guint i = 1; i < n; i++)
+        one_map[i] = _hearth_profile_stack_child (one, one_map[pairs[2 * i]],
+                                                  functions[pairs[2 * i + 1]]);
+      for (guint i = 0; i < n; i++)
+        g_assert_cmpuint (bulk_map[i], ==, one_map[i]);
+      g_assert_cmpuint (_hearth_profile_get_n_stack_nodes (bulk), ==,
+                        _hearth_profile_get_n_stack_nodes (one));
+    }
+  /* and every node is found again, by either way in */
+  for (guint i = 1; i < _hearth_profile_get_n_stack_nodes (one); i++)
+    {
+      guint n_nodes;
+      const HearthStackNode *nodes = hearth_profile_get_stack_nodes (one, &n_nodes);
+      guint parent = nodes[i].parent, function = nodes[i].function;
+
+      g_assert_cmpuint (_hearth_profile_stack_child (bulk, parent, function), ==, i);
+      g_assert_cmpuint (_hearth_profile_stack_child (one, parent, function), ==, i);
+    }
+  g_assert_cmpuint (_hearth_profile_get_n_stack_nodes (bulk), >, 2000);
 }
 
 static void
@@ -724,6 +792,7 @@ main (int   argc,
   g_test_add_func ("/profile/pair-table/runs", test_pair_table_runs);
   g_test_add_func ("/profile/pair-table/lookup-run", test_pair_table_lookup_run);
   g_test_add_func ("/profile/stacks/add-trie", test_stack_add_trie);
+  g_test_add_func ("/profile/stacks/add-trie-random", test_stack_add_trie_random);
   g_test_add_func ("/profile/intern", test_intern);
   g_test_add_func ("/profile/edges/last-wins", test_edges_last_wins);
   g_test_add_func ("/profile/stacks/derive", test_stacks_derive);

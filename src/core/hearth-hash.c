@@ -574,10 +574,8 @@ hearth_pair_table_reserve (HearthPairTable *table,
 /**
  * hearth_pair_table_insert_new_run:
  * @table: a started table
- * @pairs: (array): the first pair's two ids; the next pair @stride ids further on
- * @stride: how many 32-bit words from one pair to the next (2 or more)
+ * @triples: (array): each pair's two ids followed by its value (below %G_MAXUINT)
  * @n: how many pairs
- * @first_value: the value of the first pair; the next ones get the next values
  *
  * hearth_pair_table_insert_new () for @n pairs, none in @table already and no two alike:
  * the slots of the pairs a little ahead are fetched from memory while the current one is
@@ -585,15 +583,10 @@ hearth_pair_table_reserve (HearthPairTable *table,
  */
 void
 hearth_pair_table_insert_new_run (HearthPairTable *table,
-                                  const guint32   *pairs,
-                                  gsize            stride,
-                                  gsize            n,
-                                  guint            first_value)
+                                  const guint32   *triples,
+                                  gsize            n)
 {
   gsize at[PAIR_RUN_AHEAD];
-
-  g_assert (stride >= 2);
-  g_assert (n == 0 || first_value < G_MAXUINT - n);
 
   hearth_pair_table_reserve (table, n);
   for (gsize i = 0; i < n + PAIR_RUN_AHEAD; i++)
@@ -603,15 +596,15 @@ hearth_pair_table_insert_new_run (HearthPairTable *table,
           gsize k = i - PAIR_RUN_AHEAD;
           gsize j = pair_table_free_slot (table, at[k % PAIR_RUN_AHEAD]);
 
-          table->slots[j].first = pairs[k * stride];
-          table->slots[j].second = pairs[k * stride + 1];
-          table->slots[j].value = first_value + (guint) k + 1;
+          g_assert (triples[3 * k + 2] < G_MAXUINT);
+          table->slots[j].first = triples[3 * k];
+          table->slots[j].second = triples[3 * k + 1];
+          table->slots[j].value = triples[3 * k + 2] + 1;
           table->used++;
         }
       if (i < n)
         {
-          at[i % PAIR_RUN_AHEAD] = pair_table_start (table, pairs[i * stride],
-                                                     pairs[i * stride + 1]);
+          at[i % PAIR_RUN_AHEAD] = pair_table_start (table, triples[3 * i], triples[3 * i + 1]);
           __builtin_prefetch (&table->slots[at[i % PAIR_RUN_AHEAD]], 1);
         }
     }

@@ -141,9 +141,7 @@ void    hearth_pair_table_insert_new (HearthPairTable      *table,
 void    hearth_pair_table_reserve   (HearthPairTable       *table,
                                      gsize                  n);
 void    hearth_pair_table_insert_new_run (HearthPairTable  *table,
-                                     const guint32         *pairs,
-                                     gsize                  stride,
-                                     gsize                  n,
-                                     guint                  first_value);
+                                     const guint32         *triples,
+                                     gsize                  n);
 
 G_END_DECLS

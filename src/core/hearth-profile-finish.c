@@ -531,6 +531,7 @@ _hearth_profile_finish (HearthProfile *self)
 
   self->total = 0;
   hearth_pair_table_clear (&self->stack_table);
+  g_clear_pointer (&self->stack_first, g_array_unref);
   /* Lookups after this point never insert, and the strings tables are no longer needed:
    * free them before the stacks are counted and the indexes built, when a large profile
    * peaks. */

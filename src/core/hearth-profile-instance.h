@@ -34,6 +34,17 @@ typedef struct
 typedef gboolean (*HearthIndexEqual) (gconstpointer user_data,
                                       guint         value);
 
+/* A stack node's first child and that child's function, kept by the node while the trie is
+ * built: nearly every node of a large trie has one child or none (of the 8.6 M nodes of the
+ * 1 GB benchmark file, 7.9 M have one and 0.5 M none), so only the later children go into
+ * the (parent, function) table, and a node's one child is stored beside its neighbours
+ * rather than at a random slot of a table of millions. */
+typedef struct
+{
+  guint32 child;     /* 0: none yet (node 0 is no one's child) */
+  guint32 function;
+} HearthStackFirst;
+
 /* A function's key: the ids of its interned strings and its line. */
 typedef struct
 {
@@ -104,7 +115,8 @@ struct _HearthProfile
    * with the stacks read before it, so a reader that pushes and pops frames (evented
    * speedscope) costs one node per push, not the whole open stack per event. */
   GArray              *stack_nodes;
-  HearthPairTable      stack_table;    /* (parent node, function) -> node, while building */
+  GArray              *stack_first;    /* HearthStackFirst per node, while building */
+  HearthPairTable      stack_table;    /* (parent node, function) -> node beyond the first */
   gsize                stack_nodes_room; /* nodes the array has had room for, in bulk adds */
   guint                n_stacks;
   gboolean             overflowed;     /* a sum passed G_MAXDOUBLE and was capped */

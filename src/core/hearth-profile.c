@@ -294,6 +294,7 @@ hearth_profile_finalize (GObject *object)
   g_clear_pointer (&self->caller_offsets, g_free);
   g_clear_pointer (&self->caller_index, g_free);
   g_clear_pointer (&self->stack_nodes, g_array_unref);
+  g_clear_pointer (&self->stack_first, g_array_unref);
   g_clear_pointer (&self->timeline, _hearth_timeline_free);
   if (self->stack_table.slots != NULL)
     hearth_pair_table_clear (&self->stack_table);
@@ -323,6 +324,8 @@ hearth_profile_init (HearthProfile *self)
   self->clears = g_array_new (FALSE, FALSE, sizeof (guint));
   self->stack_nodes = g_array_new (FALSE, FALSE, sizeof (HearthStackNode));
   g_array_append_val (self->stack_nodes, root);
+  self->stack_first = g_array_sized_new (FALSE, TRUE, sizeof (HearthStackFirst), 1);
+  g_array_set_size (self->stack_first, 1);
   hearth_pair_table_init (&self->stack_table);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
 }
@@ -651,21 +654,40 @@ _hearth_profile_stack_child (HearthProfile *self,
                              guint          function)
 {
   HearthStackNode fresh = { node, function, 0, 0 };
-  guint found;
+  HearthStackFirst *first;
+  guint len;
 
   g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, 0);
   g_return_val_if_fail (node < self->stack_nodes->len, 0);
 
-  found = hearth_pair_table_lookup (&self->stack_table, node, function, self->stack_nodes->len);
-  if (found != G_MAXUINT)
-    return found;
+  len = self->stack_nodes->len;
+  first = &g_array_index (self->stack_first, HearthStackFirst, node);
+  if (first->child == 0)
+    {
+      first->child = len;
+      first->function = function;
+    }
+  else if (first->function == function)
+    return first->child;
+  else
+    {
+      guint found = hearth_pair_table_lookup (&self->stack_table, node, function, len);
+
+      if (found != G_MAXUINT)
+        return found;
+    }
   g_array_append_val (self->stack_nodes, fresh);
-  return self->stack_nodes->len - 1;
+  g_array_set_size (self->stack_first, len + 1);
+  return len;
 }
 
 /* The first half of _hearth_profile_stack_add_trie (): of the nodes under nodes the profile
  * has, those it has too, found a level at a time so that a level's lookups wait for memory
- * together rather than one after another; node_map[i] is G_MAXUINT for the others. */
+ * together rather than one after another; node_map[i] is G_MAXUINT for the others. A
+ * parent's first child is looked at first; the table only when the parent has others. */
+/* how many nodes ahead the lookups fetch a parent's first child */
+#define STACK_FIRST_AHEAD 8
+
 static void
 stack_trie_find_known (HearthProfile *self,
                        const guint32 *pairs,
@@ -676,6 +698,7 @@ stack_trie_find_known (HearthProfile *self,
   g_autofree guint *depth = NULL, *first = NULL, *order = NULL, *batch_node = NULL;
   g_autofree guint *found = NULL;
   g_autofree guint32 *batch = NULL;
+  const HearthStackFirst *firsts = (const HearthStackFirst *) (void *) self->stack_first->data;
   guint max_depth = 0;
 
   if (n <= 1)
@@ -715,12 +738,24 @@ stack_trie_find_known (HearthProfile *self,
         {
           guint i = order[at];
           guint parent = node_map[pairs[2 * i]];
+          guint function = function_map[pairs[2 * i + 1]];
 
+          if (at + STACK_FIRST_AHEAD < first[d])
+            {
+              guint ahead = node_map[pairs[2 * order[at + STACK_FIRST_AHEAD]]];
+
+              if (ahead != G_MAXUINT)
+                __builtin_prefetch (&firsts[ahead]);
+            }
           node_map[i] = G_MAXUINT;
-          if (parent != G_MAXUINT)
+          if (parent == G_MAXUINT || firsts[parent].child == 0)
+            continue;
+          if (firsts[parent].function == function)
+            node_map[i] = firsts[parent].child;
+          else
             {
               batch[2 * m] = parent;
-              batch[2 * m + 1] = function_map[pairs[2 * i + 1]];
+              batch[2 * m + 1] = function;
               batch_node[m++] = i;
             }
         }
@@ -749,13 +784,16 @@ _hearth_profile_stack_add_trie (HearthProfile *self,
                                 const guint   *function_map,
                                 guint         *node_map)
 {
+  g_autofree guint32 *later = NULL;
   HearthStackNode *nodes;
-  guint first_new, len;
+  HearthStackFirst *firsts;
+  guint len;
+  gsize n_later = 0;
 
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
   g_return_if_fail (n == 0 || node_map[0] < self->stack_nodes->len);
 
-  first_new = len = self->stack_nodes->len;
+  len = self->stack_nodes->len;
   if (len + (gsize) n > self->stack_nodes_room)
     {
       /* grown here, in doublings, so that the room is known: finishing reads the nodes in
@@ -767,25 +805,36 @@ _hearth_profile_stack_add_trie (HearthProfile *self,
                                    self->stack_nodes_room * sizeof (HearthStackNode));
     }
   g_array_set_size (self->stack_nodes, len + MAX (n, 1) - 1);
+  g_array_set_size (self->stack_first, len + MAX (n, 1) - 1);
   nodes = (HearthStackNode *) (void *) self->stack_nodes->data;
+  firsts = (HearthStackFirst *) (void *) self->stack_first->data;
   stack_trie_find_known (self, pairs, n, function_map, node_map);
-  /* then the nodes not found are made, in the order of their numbers there */
+  /* then the nodes not found are made, in the order of their numbers there: each the first
+   * child of its parent, or stored in the table when the parent has one */
+  later = g_new (guint32, 3 * (gsize) MAX (n, 1));
   for (guint i = 1; i < n; i++)
     if (node_map[i] == G_MAXUINT)
       {
-        HearthStackNode fresh = { node_map[pairs[2 * i]], function_map[pairs[2 * i + 1]], 0, 0 };
+        guint parent = node_map[pairs[2 * i]], function = function_map[pairs[2 * i + 1]];
+        HearthStackNode fresh = { parent, function, 0, 0 };
 
         nodes[len] = fresh;
+        if (firsts[parent].child == 0)
+          {
+            firsts[parent].child = len;
+            firsts[parent].function = function;
+          }
+        else
+          {
+            later[3 * n_later] = parent;
+            later[3 * n_later + 1] = function;
+            later[3 * n_later++ + 2] = len;
+          }
         node_map[i] = len++;
       }
-  G_STATIC_ASSERT (G_STRUCT_OFFSET (HearthStackNode, parent) == 0 &&
-                   G_STRUCT_OFFSET (HearthStackNode, function) == sizeof (guint32) &&
-                   sizeof (HearthStackNode) % sizeof (guint32) == 0);
-  hearth_pair_table_insert_new_run (&self->stack_table,
-                                    (const guint32 *) (const void *) &nodes[first_new],
-                                    sizeof (HearthStackNode) / sizeof (guint32),
-                                    len - first_new, first_new);
+  hearth_pair_table_insert_new_run (&self->stack_table, later, n_later);
   g_array_set_size (self->stack_nodes, len);
+  g_array_set_size (self->stack_first, len);
 }
 
 /**
