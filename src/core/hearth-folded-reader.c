@@ -709,6 +709,14 @@ typedef struct
   double  weight;
 } HearthPartStack;
 
+/* The frames of the line being parsed: one array for all the lines of a part. */
+typedef struct
+{
+  HearthPartFrame *frames;
+  gsize            len;
+  gsize            size;
+} HearthPartPieces;
+
 typedef struct
 {
   char     *text;
@@ -756,36 +764,6 @@ hearth_folded_part_free (HearthFoldedPart *part)
   g_free (part->frame_slots);
   g_free (part->node_slots);
   g_free (part);
-}
-
-/* Frames are hashed 8 bytes at a time with a multiply-xorshift mix, keyed per file: some
- * times faster than SipHash on the bulk of a large file, where every byte is a frame's. */
-static inline guint64
-hearth_folded_mix (guint64 h)
-{
-  h ^= h >> 32;
-  h *= G_GUINT64_CONSTANT (0xd6e8feb86659fd93);
-  h ^= h >> 32;
-  return h;
-}
-
-static guint64
-hearth_folded_hash (guint64     seed,
-                    const char *s,
-                    gsize       n)
-{
-  guint64 h = seed ^ (n * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
-  guint64 w;
-
-  for (; n >= 8; s += 8, n -= 8)
-    {
-      memcpy (&w, s, 8);
-      h = (h ^ w) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-      h ^= h >> 29;
-    }
-  w = 0;
-  memcpy (&w, s, n);
-  return hearth_folded_mix (h ^ w);
 }
 
 static inline void
@@ -930,7 +908,7 @@ static gboolean
 hearth_part_line (HearthFoldedPart *part,
                   HearthFoldedWork *work,
                   GString          *num_buf,
-                  GArray           *pieces,
+                  HearthPartPieces *pieces,
                   gsize             pos,
                   gsize             len)
 {
@@ -940,7 +918,7 @@ hearth_part_line (HearthFoldedPart *part,
   guint32 node = 0;
   HearthPartStack stack;
 
-  g_array_set_size (pieces, 0);
+  pieces->len = 0;
   if (len > HEARTH_FOLDED_MAX_LINE ||
       (part->at_start && part->n_lines == 1 && len >= 3 && memcmp (line, "\xef\xbb\xbf", 3) == 0))
     return FALSE;
@@ -974,13 +952,18 @@ hearth_part_line (HearthFoldedPart *part,
           piece.start = (guint32) (pos + start);
           piece.len = (guint32) (i - start);
           __builtin_prefetch (&part->frame_slots[piece.hash & part->frame_mask]);
-          g_array_append_val (pieces, piece);
+          if (pieces->len == pieces->size)
+            {
+              pieces->size = MAX (64, pieces->size * 2);
+              pieces->frames = g_renew (HearthPartFrame, pieces->frames, pieces->size);
+            }
+          pieces->frames[pieces->len++] = piece;
         }
       start = i + 1;
     }
-  for (guint k = 0; k < pieces->len; k++)
+  for (gsize k = 0; k < pieces->len; k++)
     {
-      const HearthPartFrame *piece = &g_array_index (pieces, HearthPartFrame, k);
+      const HearthPartFrame *piece = &pieces->frames[k];
 
       node = hearth_part_node (part, work->seed, node,
                                hearth_part_frame (part, piece->hash, piece->start, piece->len));
@@ -1028,7 +1011,7 @@ hearth_part_parse (HearthFoldedPart *part,
                    HearthFoldedWork *work)
 {
   g_autoptr (GString) num_buf = g_string_new (NULL);
-  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (HearthPartFrame));
+  HearthPartPieces pieces = { NULL, 0, 0 };
   HearthPartNode root = { 0, 0 };
   gsize pos = 0;
 
@@ -1052,7 +1035,7 @@ hearth_part_parse (HearthFoldedPart *part,
       gsize end = nl != NULL ? (gsize) (nl - part->text) : part->len;
 
       part->n_lines++;
-      if (!hearth_part_line (part, work, num_buf, pieces, pos, end - pos))
+      if (!hearth_part_line (part, work, num_buf, &pieces, pos, end - pos))
         {
           part->usual = FALSE;
           break;
@@ -1070,6 +1053,7 @@ hearth_part_parse (HearthFoldedPart *part,
     }
   g_clear_pointer (&part->frame_slots, g_free);
   g_clear_pointer (&part->node_slots, g_free);
+  g_free (pieces.frames);
 }
 
 static void
