@@ -230,6 +230,7 @@ typedef struct
   HearthProfile *self;
   StackSums     *sums;
   guint         *order;
+  guint         *sizes;
 } StackSumsJob;
 
 /* Each node's subtree sums, and into @sizes the number of its nodes, from one sweep back over
@@ -290,12 +291,9 @@ static gpointer
 stack_sums_and_order (gpointer data)
 {
   StackSumsJob *job = data;
-  guint n = job->self->stack_nodes->len;
-  g_autofree guint *sizes = g_new (guint, n);
 
-  hearth_memory_advise_large (sizes, sizeof (guint) * n);
-  stack_subtree_sums (job->self, job->sums, sizes);
-  stack_depth_first_order (job->self, sizes, job->order);
+  stack_subtree_sums (job->self, job->sums, job->sizes);
+  stack_depth_first_order (job->self, job->sizes, job->order);
   return NULL;
 }
 
@@ -464,21 +462,22 @@ stack_walk_functions (gpointer data)
 
 /* For stack profiles: each function's own and cumulative weight, and the caller -> callee
  * edges, counted once per stack however often recursion repeats them in it, in walks of the
- * stack trie, depth first. */
+ * stack trie, depth first. @spare (taken) has room for two guint per node: the first
+ * children's memory, done with, whose pages are in already. */
 static void
-derive_from_stacks (HearthProfile *self)
+derive_from_stacks (HearthProfile *self,
+                    guint         *spare)
 {
   guint n = self->stack_nodes->len;
   guint n_functions = self->functions->len;
   g_autofree StackSums *sums = g_new (StackSums, n);
-  g_autofree guint *order = g_new (guint, n);
+  g_autofree guint *order = spare;
   g_autofree guint *edge_of = NULL;
   HearthFunction *functions = (HearthFunction *) (void *) self->functions->data;
-  StackSumsJob job = { self, sums, order };
+  StackSumsJob job = { self, sums, order, order + n };
   GThread *summing = NULL;
 
   hearth_memory_advise_large (sums, sizeof (StackSums) * n);
-  hearth_memory_advise_large (order, sizeof (guint) * n);
   if (n >= STACK_PARALLEL_FROM && g_get_num_processors () > 1 &&
       _hearth_memory_budget () >= STACK_THREADS_FROM)
     summing = g_thread_try_new ("hearth-sums", stack_sums_and_order, &job, NULL);
@@ -524,6 +523,7 @@ derive_from_stacks (HearthProfile *self)
 void
 _hearth_profile_finish (HearthProfile *self)
 {
+  g_autofree guint *spare = NULL;
   guint *by_caller, *by_callee;
   gboolean clean;
 
@@ -531,13 +531,15 @@ _hearth_profile_finish (HearthProfile *self)
 
   self->total = 0;
   hearth_pair_table_clear (&self->stack_table);
-  g_clear_pointer (&self->stack_first, g_array_unref);
+  G_STATIC_ASSERT (sizeof (HearthStackFirst) == 2 * sizeof (guint));
+  g_assert (self->stack_first->len == self->stack_nodes->len);
+  spare = (guint *) (void *) g_array_free (g_steal_pointer (&self->stack_first), FALSE);
   /* Lookups after this point never insert, and the strings tables are no longer needed:
    * free them before the stacks are counted and the indexes built, when a large profile
    * peaks. */
   _hearth_profile_drop_tables (self);
   if (self->n_stacks > 0)
-    derive_from_stacks (self);
+    derive_from_stacks (self, g_steal_pointer (&spare));
   else
     for (guint f = 0; f < self->functions->len; f++)
       self->total = saturating_add (self, self->total,
