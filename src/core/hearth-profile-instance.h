@@ -117,7 +117,6 @@ struct _HearthProfile
   GArray              *stack_nodes;
   GArray              *stack_first;    /* HearthStackFirst per node, while building */
   HearthPairTable      stack_table;    /* (parent node, function) -> node beyond the first */
-  gsize                stack_nodes_room; /* nodes the array has had room for, in bulk adds */
   guint                n_stacks;
   gboolean             overflowed;     /* a sum passed G_MAXDOUBLE and was capped */
   gboolean             fractional;     /* some stack's weight is not a whole number */

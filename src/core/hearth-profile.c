@@ -793,17 +793,9 @@ _hearth_profile_stack_add_trie (HearthProfile *self,
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
   g_return_if_fail (n == 0 || node_map[0] < self->stack_nodes->len);
 
+  /* the arrays by node grow in doublings; written in turn and read nearly so, they keep
+   * small pages (see derive_from_stacks ()) */
   len = self->stack_nodes->len;
-  if (len + (gsize) n > self->stack_nodes_room)
-    {
-      /* grown here, in doublings, so that the room is known: finishing reads the nodes in
-       * depth-first order, far from the order they were made in */
-      self->stack_nodes_room = MIN (MAX (self->stack_nodes_room * 2, len + (gsize) n),
-                                    G_MAXUINT);
-      g_array_set_size (self->stack_nodes, self->stack_nodes_room);
-      hearth_memory_advise_large (self->stack_nodes->data,
-                                   self->stack_nodes_room * sizeof (HearthStackNode));
-    }
   g_array_set_size (self->stack_nodes, len + MAX (n, 1) - 1);
   g_array_set_size (self->stack_first, len + MAX (n, 1) - 1);
   nodes = (HearthStackNode *) (void *) self->stack_nodes->data;
