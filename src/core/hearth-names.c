@@ -127,45 +127,95 @@ hearth_names_shown (HearthNames *self,
   return text != NULL && text[0] != '\0' ? text : "?";
 }
 
-/* `shown — where`: the base name and line, the whole path when @full, or for a built-in the
- * name as the profile wrote it. */
-static const char *
-hearth_names_make_distinct (HearthNames *self,
+/* Into @text, `shown — where`: the base name and line, the whole path when @full, or for a
+ * built-in the name as the profile wrote it. FALSE when there is nothing to add. */
+static gboolean
+hearth_names_format_placed (HearthNames *self,
                             guint        function,
-                            gboolean     full)
+                            gboolean     full,
+                            GString     *text)
 {
   const HearthFunction *f = hearth_profile_get_function (self->profile, function);
   const char *shown = hearth_names_shown (self, function);
-  g_autofree char *text = NULL;
 
+  g_string_assign (text, shown);
+  g_string_append (text, " — ");
   if (_hearth_path_is_real_file (f->file))
     {
-      const char *file = full ? f->file : _hearth_path_base_name (f->file);
-
+      g_string_append (text, full ? f->file : _hearth_path_base_name (f->file));
       if (f->line > 0)
-        text = g_strdup_printf ("%s — %s:%" G_GINT64_FORMAT, shown, file, f->line);
-      else
-        text = g_strdup_printf ("%s — %s", shown, file);
+        {
+          char digits[24];
+          gsize at = sizeof digits;
+
+          /* by hand: a printf per function was a third of this */
+          for (guint64 line = (guint64) f->line; line > 0; line /= 10)
+            digits[--at] = (char) ('0' + line % 10);
+          g_string_append_c (text, ':');
+          g_string_append_len (text, digits + at, sizeof digits - at);
+        }
+      return TRUE;
     }
-  else if (f->name != NULL && g_strcmp0 (f->name, shown) != 0)
-    text = g_strdup_printf ("%s — %s", shown, f->name);
-  else
-    return shown;
-  return g_string_chunk_insert_const (self->chunk, text);
+  if (f->name != NULL && g_strcmp0 (f->name, shown) != 0)
+    {
+      g_string_append (text, f->name);
+      return TRUE;
+    }
+  return FALSE;
 }
 
-static void
-count_names (GHashTable  *counts,
-             const char **names,
-             guint        n)
+/* The shown name placed, kept in the chunk; @text is scratch. */
+static const char *
+hearth_names_make_distinct (HearthNames *self,
+                            guint        function,
+                            gboolean     full,
+                            GString     *text)
 {
-  g_hash_table_remove_all (counts);
+  if (!hearth_names_format_placed (self, function, full, text))
+    return hearth_names_shown (self, function);
+  /* not looked up in the chunk: such a text is nearly always new */
+  return g_string_chunk_insert_len (self->chunk, text->str, text->len);
+}
+
+/* Into @counts, how many of the @n names have each one's text, in an open-addressing table
+ * of the texts (a GHashTable costs twice as much here, on every function of a profile). */
+static void
+count_names (const char **names,
+             guint        n,
+             guint       *counts)
+{
+  typedef struct
+  {
+    const char *text;
+    guint       hash;
+    guint       total;
+  } NameSlot;
+  gsize mask = 15;
+  g_autofree NameSlot *slots = NULL;
+  g_autofree gsize *slot_of = g_new (gsize, MAX (n, 1));
+
+  while (mask < 2 * (gsize) n)
+    mask = mask * 2 + 1;
+  slots = g_new0 (NameSlot, mask + 1);
   for (guint f = 0; f < n; f++)
     {
-      guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, names[f]));
+      guint hash = g_str_hash (names[f]);
+      gsize j = hash & mask;
 
-      g_hash_table_insert (counts, (gpointer) names[f], GUINT_TO_POINTER (count + 1));
+      while (slots[j].text != NULL &&
+             !(slots[j].hash == hash &&
+               (slots[j].text == names[f] || strcmp (slots[j].text, names[f]) == 0)))
+        j = (j + 1) & mask;
+      if (slots[j].text == NULL)
+        {
+          slots[j].text = names[f];
+          slots[j].hash = hash;
+        }
+      slots[j].total++;
+      slot_of[f] = j;
     }
+  for (guint f = 0; f < n; f++)
+    counts[f] = slots[slot_of[f]].total;
 }
 
 /* A name two functions share carries its file and line; where even that is shared (two
@@ -173,8 +223,9 @@ count_names (GHashTable  *counts,
 static void
 hearth_names_compute_distinct (HearthNames *self)
 {
-  g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
   guint n = self->n_functions;
+  g_autofree guint *counts = g_new (guint, MAX (n, 1));
+  g_autoptr (GString) text = g_string_new (NULL);
 
   self->distinct = g_new (const char *, MAX (n, 1));
   for (guint f = 0; f < n; f++)
@@ -182,10 +233,10 @@ hearth_names_compute_distinct (HearthNames *self)
 
   for (guint pass = 0; pass < 2; pass++)
     {
-      count_names (counts, self->distinct, n);
+      count_names (self->distinct, n, counts);
       for (guint f = 0; f < n; f++)
-        if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, self->distinct[f])) > 1)
-          self->distinct[f] = hearth_names_make_distinct (self, f, pass == 1);
+        if (counts[f] > 1)
+          self->distinct[f] = hearth_names_make_distinct (self, f, pass == 1, text);
     }
 }
 
@@ -311,12 +362,17 @@ char *
 hearth_names_dup_placed (HearthNames *self,
                          guint        function)
 {
+  g_autoptr (GString) text = NULL;
+
   g_return_val_if_fail (HEARTH_IS_NAMES (self), NULL);
   g_return_val_if_fail (function < self->n_functions, NULL);
 
   if (self->distinct[function] != hearth_names_shown (self, function))
     return g_strdup (self->distinct[function]);
-  return g_strdup (hearth_names_make_distinct (self, function, FALSE));
+  text = g_string_new (NULL);
+  if (hearth_names_format_placed (self, function, FALSE, text))
+    return g_string_free (g_steal_pointer (&text), FALSE);
+  return g_strdup (hearth_names_shown (self, function));
 }
 
 /**

@@ -1253,6 +1253,8 @@ struct _HearthSourceCache
 {
   char        *profile_dir;
   GHashTable  *files;        /* recorded file name -> HearthSourceIndex, or NULL if unread */
+  GHashTable  *by_pointer;   /* the same, by the name's address: a profile's file names are
+                              * its interned strings, asked for once per function */
   gsize        bytes_read;
   guint        n_files_read;
 };
@@ -1270,6 +1272,7 @@ hearth_source_cache_new (const char *profile_path)
 
   cache->files = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                         (GDestroyNotify) hearth_source_index_free);
+  cache->by_pointer = g_hash_table_new (NULL, NULL);
   if (profile_path != NULL)
     cache->profile_dir = g_path_get_dirname (profile_path);
   return cache;
@@ -1286,6 +1289,7 @@ hearth_source_cache_free (HearthSourceCache *cache)
 {
   if (cache == NULL)
     return;
+  g_hash_table_unref (cache->by_pointer);
   g_hash_table_unref (cache->files);
   g_free (cache->profile_dir);
   g_free (cache);
@@ -1356,8 +1360,13 @@ hearth_source_cache_get (HearthSourceCache *cache,
   g_return_val_if_fail (cache != NULL, NULL);
   g_return_val_if_fail (file != NULL, NULL);
 
-  if (g_hash_table_lookup_extended (cache->files, file, NULL, &value))
+  if (g_hash_table_lookup_extended (cache->by_pointer, file, NULL, &value))
     return value;
+  if (g_hash_table_lookup_extended (cache->files, file, NULL, &value))
+    {
+      g_hash_table_insert (cache->by_pointer, (gpointer) file, value);
+      return value;
+    }
   if (cache->bytes_read < HEARTH_SOURCE_MAX_TOTAL)
     bytes = hearth_source_open (cache, file, NULL);
   if (bytes != NULL)
@@ -1368,6 +1377,7 @@ hearth_source_cache_get (HearthSourceCache *cache,
         cache->n_files_read++;
     }
   g_hash_table_insert (cache->files, (gpointer) file, index);
+  g_hash_table_insert (cache->by_pointer, (gpointer) file, index);
   return index;
 }
 
