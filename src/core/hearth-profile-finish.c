@@ -325,6 +325,10 @@ stack_node_edges (HearthProfile *self)
 
       for (; i < n && run < STACK_EDGE_RUN; i++)
         {
+          /* a parent is often far before its child (the first new node of a stack under
+           * an old one): asked for ahead */
+          if (i + 16 < n)
+            __builtin_prefetch (&nodes[nodes[i + 16].parent]);
           if (nodes[i].parent == 0)
             {
               edge_of[i] = G_MAXUINT;
