@@ -320,17 +320,19 @@ test_pair_table_lookup_run (void)
   hearth_pair_table_clear (&one);
 }
 
+static HearthProfile *
+new_sampled_profile (void)
+{
+  return _hearth_profile_new (HEARTH_FORMAT_FOLDED, HEARTH_KIND_SAMPLED, HEARTH_UNIT_SAMPLES);
+}
+
 /* A trie added in one go makes the nodes that one lookup per node makes: known stacks found,
  * children of new nodes appended, in order. */
 static void
 test_stack_add_trie (void)
 {
-  g_autoptr (HearthProfile) bulk = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
-                                                        HEARTH_KIND_SAMPLED,
-                                                        HEARTH_UNIT_SAMPLES);
-  g_autoptr (HearthProfile) one = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
-                                                       HEARTH_KIND_SAMPLED,
-                                                       HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthProfile) bulk = new_sampled_profile ();
+  g_autoptr (HearthProfile) one = new_sampled_profile ();
   HearthProfile *both[] = { bulk, one };
   /* keys 0..3 are functions a, b, c, d; a;b and a;c are known before */
   const guint32 pairs[] = {
@@ -408,12 +410,8 @@ test_stack_add_trie (void)
 static void
 test_stack_add_trie_random (void)
 {
-  g_autoptr (HearthProfile) bulk = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
-                                                        HEARTH_KIND_SAMPLED,
-                                                        HEARTH_UNIT_SAMPLES);
-  g_autoptr (HearthProfile) one = _hearth_profile_new (HEARTH_FORMAT_FOLDED,
-                                                       HEARTH_KIND_SAMPLED,
-                                                       HEARTH_UNIT_SAMPLES);
+  g_autoptr (HearthProfile) bulk = new_sampled_profile ();
+  g_autoptr (HearthProfile) one = new_sampled_profile ();
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261202);
   guint functions[12];
 
