@@ -339,6 +339,15 @@ for line in run_report("bars"):
     bars_report.append((int(fields[0]), name))
     frames.append((int(fields[0]), float(fields[1]), float(fields[2]), frame))
 
+
+def display_answers():
+    """The X server takes a client (xvfb-run starts the command as soon as its server says
+    it is up)."""
+    return subprocess.run(["xdotool", "getdisplaygeometry"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL, timeout=TIMEOUT).returncode == 0
+
+
+wait_for(display_answers, "the X display " + os.environ["DISPLAY"])
 app_proc = subprocess.Popen([hearth, profile], env=app_env)
 try:
     app = wait_for(lambda: find_app(app_proc.pid), "the application on the AT-SPI bus")
