@@ -219,7 +219,7 @@ hearth_hash_words (const HearthHashKey *key,
  * @bytes: its size
  *
  * Asks for the pages of a large array read at random (a table of millions of slots, a large
- * profile's stack nodes) to be huge pages where the system has them: the reads then stop
+ * profile's functions) to be huge pages where the system has them: the reads then stop
  * missing the TLB nearly every time. Only a hint, for the pages not yet touched; arrays
  * under 8 MB are left alone. The hint covers every page of the block, not only its whole
  * huge pages: a block mapped on its own then stays one mapping, which g_realloc () grows or
