@@ -681,13 +681,13 @@ _hearth_profile_stack_child (HearthProfile *self,
   return len;
 }
 
+/* how many nodes ahead the lookups fetch a parent's first child */
+#define STACK_FIRST_AHEAD 8
+
 /* The first half of _hearth_profile_stack_add_trie (): of the nodes under nodes the profile
  * has, those it has too, found a level at a time so that a level's lookups wait for memory
  * together rather than one after another; node_map[i] is G_MAXUINT for the others. A
  * parent's first child is looked at first; the table only when the parent has others. */
-/* how many nodes ahead the lookups fetch a parent's first child */
-#define STACK_FIRST_AHEAD 8
-
 static void
 stack_trie_find_known (HearthProfile *self,
                        const guint32 *pairs,
