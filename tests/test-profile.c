@@ -173,8 +173,9 @@ assert_pair_table_probing (const HearthPairTable *t,
       if (s->value == 0)
         continue;
       full++;
-      for (gsize k = hearth_hash_word (&t->key, ((guint64) s->first << 32) | s->second) & t->mask;
-           k != j; k = (k + 1) & t->mask)
+      guint64 hash = hearth_hash_word (&t->key, ((guint64) s->first << 32) | s->second);
+
+      for (gsize k = hash & t->mask; k != j; k = (k + 1) & t->mask)
         g_assert_cmpuint (t->slots[k].value, !=, 0);
       g_assert_cmpuint (hearth_pair_table_find (t, s->first, s->second), ==, s->value - 1);
     }

@@ -9,6 +9,7 @@
 
 #include "hearth-folded-reader.h"
 #include "hearth-folded-line-private.h"
+#include "hearth-hash.h"
 #include "hearth-profile-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -150,26 +151,12 @@ typedef struct
   HearthFoldedTally  rejoined;
 } HearthFoldedReader;
 
-/* Zeroed memory for a table that is read before it is written: written first here, as
- * calloc () leaves fresh pages unmapped, a probe then maps them to the zero page, and the
- * first store into each faults again, flushing the TLB of every core the threads of the
- * load run on (a tenth of the samples of a 100 MB file's export were there). */
-static gpointer
-hearth_folded_alloc_cleared (gsize n,
-                             gsize size)
-{
-  gpointer mem = g_malloc_n (n, size);
-
-  memset (mem, 0, n * size);
-  return mem;
-}
-
 static HearthFrameTable *
 hearth_frame_table_new (gsize mask)
 {
   HearthFrameTable *t = g_new (HearthFrameTable, 1);
 
-  t->slots = hearth_folded_alloc_cleared (mask + 1, sizeof (HearthFrameSlot));
+  t->slots = hearth_memory_new_cleared (mask + 1, sizeof (HearthFrameSlot));
   t->mask = mask;
   return t;
 }
@@ -796,8 +783,8 @@ hearth_part_frames_grow (HearthFoldedPart *part)
 {
   const HearthPartFrame *frames = (const HearthPartFrame *) (void *) part->frames->data;
   gsize mask = part->frame_mask * 2 + 1;
-  HearthPartFrameSlot *slots = hearth_folded_alloc_cleared (mask + 1,
-                                                           sizeof (HearthPartFrameSlot));
+  HearthPartFrameSlot *slots = hearth_memory_new_cleared (mask + 1,
+                                                         sizeof (HearthPartFrameSlot));
 
   for (guint i = 0; i < part->frames->len; i++)
     {
@@ -852,7 +839,7 @@ hearth_part_nodes_grow (HearthFoldedPart *part,
 {
   const HearthPartNode *nodes = (const HearthPartNode *) (void *) part->nodes->data;
   gsize mask = part->node_mask * 2 + 1;
-  guint32 *slots = hearth_folded_alloc_cleared (mask + 1, sizeof (guint32));
+  guint32 *slots = hearth_memory_new_cleared (mask + 1, sizeof (guint32));
 
   for (guint i = 1; i < part->nodes->len; i++)
     {
@@ -1038,10 +1025,10 @@ hearth_part_parse (HearthFoldedPart *part,
   part->frame_mask = 15;
   while (part->frame_mask < 1023 && part->frame_mask * 64 < part->len)
     part->frame_mask = part->frame_mask * 2 + 1;
-  part->frame_slots = hearth_folded_alloc_cleared (part->frame_mask + 1,
-                                                  sizeof (HearthPartFrameSlot));
+  part->frame_slots = hearth_memory_new_cleared (part->frame_mask + 1,
+                                                sizeof (HearthPartFrameSlot));
   part->node_mask = part->frame_mask * 4 + 3;
-  part->node_slots = hearth_folded_alloc_cleared (part->node_mask + 1, sizeof (guint32));
+  part->node_slots = hearth_memory_new_cleared (part->node_mask + 1, sizeof (guint32));
   part->first_stack = part->len;
   part->usual = TRUE;
 

@@ -264,13 +264,27 @@ hearth_memory_set_policy (void)
 #endif
 }
 
-static HearthPairSlot *
-pair_slots_new (gsize n)
+/**
+ * hearth_memory_new_cleared:
+ * @n: how many elements
+ * @size: the size of one
+ *
+ * g_new0 () for a table that is read before it is written: the memory is cleared by a
+ * write here. calloc () leaves fresh pages unmapped; a probe then maps each to the zero page
+ * and the first store into it faults again, which, while other threads of the process run,
+ * flushes the TLB of their cores too (a tenth of the samples of a 100 MB folded file's
+ * export were there).
+ *
+ * Returns: (transfer full): @n zeroed elements of @size bytes
+ */
+gpointer
+hearth_memory_new_cleared (gsize n,
+                           gsize size)
 {
-  HearthPairSlot *slots = g_new0 (HearthPairSlot, n);
+  gpointer mem = g_malloc_n (n, size);
 
-  hearth_memory_advise_large (slots, n * sizeof (HearthPairSlot));
-  return slots;
+  memset (mem, 0, n * size);
+  return mem;
 }
 
 /**
@@ -283,7 +297,7 @@ hearth_pair_table_init (HearthPairTable *table)
   hearth_hash_key_init_random (&table->key);
   table->mask = 63;
   table->used = 0;
-  table->slots = pair_slots_new (table->mask + 1);
+  table->slots = hearth_memory_new_cleared (table->mask + 1, sizeof (HearthPairSlot));
 }
 
 /**

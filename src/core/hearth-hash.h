@@ -115,6 +115,8 @@ typedef struct
 void    hearth_memory_advise_large (gpointer               mem,
                                      gsize                  bytes);
 void    hearth_memory_set_policy   (void);
+gpointer hearth_memory_new_cleared (gsize                  n,
+                                    gsize                  size);
 
 void    hearth_pair_table_init      (HearthPairTable       *table);
 void    hearth_pair_table_clear     (HearthPairTable       *table);

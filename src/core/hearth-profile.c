@@ -47,7 +47,7 @@ index_table_grow (HearthIndexTable *t)
   HearthIndexSlot *old_slots = t->slots;
 
   t->mask = old_size * 2 - 1;
-  t->slots = g_new0 (HearthIndexSlot, t->mask + 1);
+  t->slots = hearth_memory_new_cleared (t->mask + 1, sizeof (HearthIndexSlot));
 
   for (gsize i = 0; i < old_size; i++)
     {
@@ -203,7 +203,7 @@ function_table_grow (HearthProfile *self)
 
   t->mask = old_size * 2 - 1;
   t->slots = g_new (HearthFunctionSlot, t->mask + 1);
-  t->tags = g_new0 (guint8, t->mask + 1);
+  t->tags = hearth_memory_new_cleared (t->mask + 1, sizeof (guint8));
 
   for (gsize i = 0; i < old_size; i++)
     {
