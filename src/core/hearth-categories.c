@@ -496,6 +496,7 @@ hearth_find_outer_module (HearthProfile *profile)
   const HearthStackNode *nodes = hearth_profile_get_stack_nodes (profile, &n_nodes);
   g_autofree double *weights = NULL;
   g_autofree guint8 *seen = NULL;
+  g_autofree guint8 *module = NULL;
   g_autofree guint *outer = NULL;
   const HearthFunction *best_f = NULL;
   double best_w = 0;
@@ -505,16 +506,21 @@ hearth_find_outer_module (HearthProfile *profile)
     return -1;
   weights = g_new0 (double, n);
   seen = g_new0 (guint8, n);
+  /* which functions are such frames, told once per function rather than once per node */
+  module = g_new (guint8, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const HearthFunction *f = hearth_profile_get_function (profile, i);
+
+      module[i] = strcmp (f->name, "<module>") == 0 && _hearth_path_is_real_file (f->file);
+    }
   /* the outermost such frame of each stack node, G_MAXUINT when none: parents come first */
   outer = g_new (guint, n_nodes);
   outer[0] = G_MAXUINT;
   for (guint i = 1; i < n_nodes; i++)
     {
-      const HearthFunction *f = hearth_profile_get_function (profile, nodes[i].function);
-
       outer[i] = outer[nodes[i].parent];
-      if (outer[i] == G_MAXUINT && strcmp (f->name, "<module>") == 0 &&
-          _hearth_path_is_real_file (f->file))
+      if (outer[i] == G_MAXUINT && module[nodes[i].function])
         outer[i] = nodes[i].function;
       if (outer[i] != G_MAXUINT && nodes[i].n_stacks > 0)
         {
@@ -615,6 +621,8 @@ hearth_categories_compute (HearthProfile      *profile,
                            guint8             *categories)
 {
   g_autoptr (GHashTable) cache = g_hash_table_new (g_str_hash, g_str_equal);
+  /* the same, by the name's address: a profile's file names are its interned strings */
+  g_autoptr (GHashTable) by_pointer = g_hash_table_new (NULL, NULL);
   g_autofree char *profile_dir = NULL;
   HearthPathRules rules;
   gboolean any_file = FALSE;
@@ -644,8 +652,13 @@ hearth_categories_compute (HearthProfile      *profile,
         category = HEARTH_CATEGORY_MINE;
       else if (hearth_categorize_pseudo (f->file, f->line, &category))
         ;
-      else if ((known = g_hash_table_lookup (cache, f->file)) != NULL)
+      else if ((known = g_hash_table_lookup (by_pointer, f->file)) != NULL)
         category = GPOINTER_TO_INT (known) - 1;
+      else if ((known = g_hash_table_lookup (cache, f->file)) != NULL)
+        {
+          category = GPOINTER_TO_INT (known) - 1;
+          g_hash_table_insert (by_pointer, (gpointer) f->file, known);
+        }
       else
         {
           category = hearth_categorize_real_path (&rules, f->file);
@@ -653,6 +666,7 @@ hearth_categories_compute (HearthProfile      *profile,
               !g_path_is_absolute (f->file) && !hearth_is_under (profile_dir, f->file))
             category = HEARTH_CATEGORY_INSTALLED;
           g_hash_table_insert (cache, (gpointer) f->file, GINT_TO_POINTER (category + 1));
+          g_hash_table_insert (by_pointer, (gpointer) f->file, GINT_TO_POINTER (category + 1));
         }
       categories[i] = category;
     }
