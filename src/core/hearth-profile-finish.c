@@ -172,6 +172,9 @@ count_edges (HearthProfile *self,
   return clean;
 }
 
+/* How many edges ahead build_indexes() fetches the place of an edge by its caller. */
+#define BUILD_AHEAD 16
+
 /* Groups edge indices by caller and by callee with a stable counting sort, from the counts
  * of count_edges(): O(edges + functions), one pass over the edges. */
 static void
@@ -199,6 +202,10 @@ build_indexes (HearthProfile *self,
   fill_callee = g_memdup2 (by_callee, sizeof (guint) * (n_functions + 1));
   for (guint i = 0; i < n; i++)
     {
+      /* by caller, the writes land at random in an array larger than the caches: each
+       * place is fetched some edges ahead (it moves on only if that caller comes between) */
+      if (i + BUILD_AHEAD < n)
+        __builtin_prefetch (&self->callee_index[fill_caller[edges[i + BUILD_AHEAD].caller]], 1);
       self->callee_index[fill_caller[edges[i].caller]++] = i;
       self->caller_index[fill_callee[edges[i].callee]++] = i;
     }
