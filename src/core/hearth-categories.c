@@ -621,8 +621,6 @@ hearth_categories_compute (HearthProfile      *profile,
                            guint8             *categories)
 {
   g_autoptr (GHashTable) cache = g_hash_table_new (g_str_hash, g_str_equal);
-  /* the same, by the name's address: a profile's file names are its interned strings */
-  g_autoptr (GHashTable) by_pointer = g_hash_table_new (NULL, NULL);
   g_autofree char *profile_dir = NULL;
   HearthPathRules rules;
   gboolean any_file = FALSE;
@@ -652,13 +650,8 @@ hearth_categories_compute (HearthProfile      *profile,
         category = HEARTH_CATEGORY_MINE;
       else if (hearth_categorize_pseudo (f->file, f->line, &category))
         ;
-      else if ((known = g_hash_table_lookup (by_pointer, f->file)) != NULL)
-        category = GPOINTER_TO_INT (known) - 1;
       else if ((known = g_hash_table_lookup (cache, f->file)) != NULL)
-        {
-          category = GPOINTER_TO_INT (known) - 1;
-          g_hash_table_insert (by_pointer, (gpointer) f->file, known);
-        }
+        category = GPOINTER_TO_INT (known) - 1;
       else
         {
           category = hearth_categorize_real_path (&rules, f->file);
@@ -666,7 +659,6 @@ hearth_categories_compute (HearthProfile      *profile,
               !g_path_is_absolute (f->file) && !hearth_is_under (profile_dir, f->file))
             category = HEARTH_CATEGORY_INSTALLED;
           g_hash_table_insert (cache, (gpointer) f->file, GINT_TO_POINTER (category + 1));
-          g_hash_table_insert (by_pointer, (gpointer) f->file, GINT_TO_POINTER (category + 1));
         }
       categories[i] = category;
     }

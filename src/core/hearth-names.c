@@ -245,7 +245,7 @@ hearth_names_compute_distinct (HearthNames *self)
   g_autofree guint *counts = g_new (guint, MAX (n, 1));
   g_autofree guint *hashes = g_new (guint, MAX (n, 1));
   g_autoptr (GString) text = g_string_new (NULL);
-  guint changed = n;
+  gboolean changed = TRUE;
 
   self->distinct = g_new (const char *, MAX (n, 1));
   for (guint f = 0; f < n; f++)
@@ -256,16 +256,17 @@ hearth_names_compute_distinct (HearthNames *self)
       hashes[f] = g_str_hash (self->distinct[f]);
     }
 
-  for (guint pass = 0; pass < 2 && changed > 0; pass++)
+  for (guint pass = 0; pass < 2 && changed; pass++)
     {
       count_names (self->distinct, hashes, n, counts);
-      changed = 0;
+      changed = FALSE;
       for (guint f = 0; f < n; f++)
         if (counts[f] > 1)
           {
             self->distinct[f] = hearth_names_make_distinct (self, f, pass == 1, text);
-            hashes[f] = g_str_hash (self->distinct[f]);
-            changed++;
+            if (pass == 0)
+              hashes[f] = g_str_hash (self->distinct[f]);
+            changed = TRUE;
           }
     }
 }
