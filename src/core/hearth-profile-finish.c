@@ -125,6 +125,10 @@ dedupe_edges (HearthProfile *self)
   self->n_edges = kept;
 }
 
+/* A thread reserves address space (its stack) that a small budget, as under a ulimit -v,
+ * keeps for the profile. */
+#define THREADS_FROM ((guint64) 1 << 30)
+
 /* Per function, while the edges are counted: its edges as caller, and the callee of the run
  * of edges it was last seen in as caller (+ 1). Together, for one place in memory a step. */
 typedef struct
@@ -133,24 +137,43 @@ typedef struct
   guint stamp;
 } CallerTally;
 
-/* Counts each function's edges as caller (into @by_caller[f + 1]) and as callee (into
- * @by_callee[f + 1]), both zeroed, in one pass; tells whether the edges are clean: no key
- * was repeated (clears), each callee's edges are one run (a callers dict), and no caller
- * is twice in a run. Clean edges need no dedupe_edges(), and these counts are final. */
+/* Counts each function's edges as caller into @by_caller[f + 1] (zeroed); tells whether no
+ * caller is twice in a run of edges of one callee. */
 static gboolean
-count_edges (HearthProfile *self,
-             guint         *by_caller,
-             guint         *by_callee)
+count_by_caller (HearthProfile *self,
+                 guint         *by_caller)
 {
   guint n_functions = self->functions->len;
   g_autofree CallerTally *tally = g_new0 (CallerTally, n_functions);
-  g_autofree guint8 *had_run = g_new0 (guint8, n_functions);
-  gboolean clean = self->clears == NULL || self->clears->len == 0;
-  guint previous = G_MAXUINT;
+  gboolean clean = TRUE;
 
   for (guint i = 0; i < self->n_edges; i++)
     {
       guint caller = self->edges[i].caller;
+      guint callee = self->edges[i].callee;
+
+      if (tally[caller].stamp == callee + 1)
+        clean = FALSE;
+      tally[caller].stamp = callee + 1;
+      tally[caller].count++;
+    }
+  for (guint f = 0; f < n_functions; f++)
+    by_caller[f + 1] = tally[f].count;
+  return clean;
+}
+
+/* Counts each function's edges as callee into @by_callee[f + 1] (zeroed); tells whether
+ * each callee's edges are one run (a callers dict). */
+static gboolean
+count_by_callee (HearthProfile *self,
+                 guint         *by_callee)
+{
+  g_autofree guint8 *had_run = g_new0 (guint8, self->functions->len);
+  guint previous = G_MAXUINT;
+  gboolean clean = TRUE;
+
+  for (guint i = 0; i < self->n_edges; i++)
+    {
       guint callee = self->edges[i].callee;
 
       if (callee != previous)
@@ -160,55 +183,115 @@ count_edges (HearthProfile *self,
           had_run[callee] = 1;
           previous = callee;
         }
-      if (tally[caller].stamp == callee + 1)
-        clean = FALSE;
-      tally[caller].stamp = callee + 1;
-      tally[caller].count++;
       by_callee[callee + 1]++;
     }
-
-  for (guint f = 0; f < n_functions; f++)
-    by_caller[f + 1] = tally[f].count;
   return clean;
 }
 
-/* How many edges ahead build_indexes() fetches the place of an edge by its caller. */
+/* How many edges ahead the index by caller fetches the place of an edge. */
 #define BUILD_AHEAD 16
 
-/* Groups edge indices by caller and by callee with a stable counting sort, from the counts
- * of count_edges(): O(edges + functions), one pass over the edges. */
+/* The edges by caller (callee_offsets, callee_index) from the counts of count_by_caller()
+ * (taken), with a stable counting sort: one pass over the edges, the places written at
+ * random in an array larger than the caches, each fetched some edges ahead (it moves on only
+ * if that caller comes between). */
 static void
-build_indexes (HearthProfile *self,
-               guint         *by_caller,
-               guint         *by_callee)
+index_by_caller (HearthProfile *self,
+                 guint         *by_caller)
 {
   guint n_functions = self->functions->len;
   guint n = self->n_edges;
   const HearthEdge *edges = self->edges;
-  g_autofree guint *fill_caller = NULL;
-  g_autofree guint *fill_callee = NULL;
+  guint *index = g_new (guint, MAX (n, 1));
+  g_autofree guint *fill = NULL;
 
   for (guint f = 0; f < n_functions; f++)
-    {
-      by_caller[f + 1] += by_caller[f];
-      by_callee[f + 1] += by_callee[f];
-    }
-
-  self->callee_offsets = by_caller;
-  self->caller_offsets = by_callee;
-  self->callee_index = g_new (guint, MAX (n, 1));
-  self->caller_index = g_new (guint, MAX (n, 1));
-  fill_caller = g_memdup2 (by_caller, sizeof (guint) * (n_functions + 1));
-  fill_callee = g_memdup2 (by_callee, sizeof (guint) * (n_functions + 1));
+    by_caller[f + 1] += by_caller[f];
+  fill = g_memdup2 (by_caller, sizeof (guint) * (n_functions + 1));
   for (guint i = 0; i < n; i++)
     {
-      /* by caller, the writes land at random in an array larger than the caches: each
-       * place is fetched some edges ahead (it moves on only if that caller comes between) */
       if (i + BUILD_AHEAD < n)
-        __builtin_prefetch (&self->callee_index[fill_caller[edges[i + BUILD_AHEAD].caller]], 1);
-      self->callee_index[fill_caller[edges[i].caller]++] = i;
-      self->caller_index[fill_callee[edges[i].callee]++] = i;
+        __builtin_prefetch (&index[fill[edges[i + BUILD_AHEAD].caller]], 1);
+      index[fill[edges[i].caller]++] = i;
     }
+  self->callee_offsets = by_caller;
+  self->callee_index = index;
+}
+
+/* The edges by callee (caller_offsets, caller_index), likewise from count_by_callee(). */
+static void
+index_by_callee (HearthProfile *self,
+                 guint         *by_callee)
+{
+  guint n_functions = self->functions->len;
+  guint n = self->n_edges;
+  const HearthEdge *edges = self->edges;
+  guint *index = g_new (guint, MAX (n, 1));
+  g_autofree guint *fill = NULL;
+
+  for (guint f = 0; f < n_functions; f++)
+    by_callee[f + 1] += by_callee[f];
+  fill = g_memdup2 (by_callee, sizeof (guint) * (n_functions + 1));
+  for (guint i = 0; i < n; i++)
+    index[fill[edges[i].callee]++] = i;
+  self->caller_offsets = by_callee;
+  self->caller_index = index;
+}
+
+/* The side by caller, counted and indexed; on a thread of its own for a large profile. */
+typedef struct
+{
+  HearthProfile *self;
+  gboolean       clean;
+} CallerSide;
+
+static gpointer
+index_callers_side (gpointer data)
+{
+  CallerSide *side = data;
+  HearthProfile *self = side->self;
+  guint *by_caller = g_new0 (guint, self->functions->len + 1);
+
+  side->clean = count_by_caller (self, by_caller);
+  index_by_caller (self, by_caller);
+  return NULL;
+}
+
+/* From this many edges, the edges are indexed by caller on a second thread while they are
+ * indexed by callee: each side one sweep of its own over an array far larger than the
+ * caches. */
+#define EDGES_PARALLEL_FROM (1u << 18)
+
+/* Counts and indexes the edges both ways. Returns whether they are clean: no key was
+ * repeated (clears), each callee's edges are one run (a callers dict), and no caller is
+ * twice in a run. Edges that are not need dedupe_edges() and indexing again. */
+static gboolean
+index_edges (HearthProfile *self)
+{
+  CallerSide side = { self, FALSE };
+  GThread *thread = NULL;
+  guint *by_callee = g_new0 (guint, self->functions->len + 1);
+  gboolean clean;
+
+  if (self->n_edges >= EDGES_PARALLEL_FROM && g_get_num_processors () > 1 &&
+      _hearth_memory_budget () >= THREADS_FROM)
+    thread = g_thread_try_new ("hearth-index", index_callers_side, &side, NULL);
+  clean = count_by_callee (self, by_callee);
+  index_by_callee (self, by_callee);
+  if (thread != NULL)
+    g_thread_join (thread);
+  else
+    index_callers_side (&side);
+  return clean && side.clean && (self->clears == NULL || self->clears->len == 0);
+}
+
+static void
+clear_indexes (HearthProfile *self)
+{
+  g_clear_pointer (&self->callee_offsets, g_free);
+  g_clear_pointer (&self->callee_index, g_free);
+  g_clear_pointer (&self->caller_offsets, g_free);
+  g_clear_pointer (&self->caller_index, g_free);
 }
 
 /* Sums of huge counts can pass 2^63, where a plain cast is undefined. */
@@ -228,9 +311,6 @@ typedef struct
 /* From this many nodes, the sums and the order are made on a second thread while the edges
  * are numbered: sweeps of their own over arrays far larger than the caches. */
 #define STACK_PARALLEL_FROM (1u << 18)
-/* A thread reserves address space (its stack) that a small budget, as under a ulimit -v,
- * keeps for the profile. */
-#define STACK_THREADS_FROM ((guint64) 1 << 30)
 
 typedef struct
 {
@@ -495,7 +575,7 @@ derive_from_stacks (HearthProfile *self,
    * benchmark machine, 512 MB were first written at 0.3 to 4.4 GB/s in huge pages, at a
    * steady 1.8 GB/s in small ones. */
   if (n >= STACK_PARALLEL_FROM && g_get_num_processors () > 1 &&
-      _hearth_memory_budget () >= STACK_THREADS_FROM)
+      _hearth_memory_budget () >= THREADS_FROM)
     summing = g_thread_try_new ("hearth-sums", stack_sums_and_order, &job, NULL);
   edge_of = stack_node_edges (self);
   if (summing != NULL)
@@ -540,8 +620,6 @@ void
 _hearth_profile_finish (HearthProfile *self)
 {
   g_autofree guint *spare = NULL;
-  guint *by_caller, *by_callee;
-  gboolean clean;
 
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
 
@@ -567,19 +645,13 @@ _hearth_profile_finish (HearthProfile *self)
                                       G_MAXDOUBLE));
 
   /* a stack profile's edges are distinct pairs by construction */
-  by_caller = g_new0 (guint, self->functions->len + 1);
-  by_callee = g_new0 (guint, self->functions->len + 1);
-  clean = count_edges (self, by_caller, by_callee);
-  if (!clean && self->n_stacks == 0)
+  if (!index_edges (self) && self->n_stacks == 0)
     {
+      clear_indexes (self);
       dedupe_edges (self);
-      memset (by_caller, 0, sizeof (guint) * (self->functions->len + 1));
-      memset (by_callee, 0, sizeof (guint) * (self->functions->len + 1));
-      count_edges (self, by_caller, by_callee);
+      index_edges (self);
     }
   g_clear_pointer (&self->clears, g_array_unref);
-
-  build_indexes (self, by_caller, by_callee);
 
   g_ptr_array_add (self->warnings, NULL);
   self->finished = TRUE;
