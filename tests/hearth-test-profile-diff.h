@@ -50,12 +50,26 @@ hearth_test_profile_diff (HearthProfile *a,
       const HearthFunction *fa = hearth_profile_get_function (a, i);
       const HearthFunction *fb = hearth_profile_get_function (b, i);
 
-      if (strcmp (fa->frame, fb->frame) != 0 || strcmp (fa->file, fb->file) != 0 ||
+      if (g_strcmp0 (fa->frame, fb->frame) != 0 || strcmp (fa->file, fb->file) != 0 ||
           strcmp (fa->name, fb->name) != 0 || fa->line != fb->line ||
           fa->calls != fb->calls || fa->prim_calls != fb->prim_calls ||
           !hearth_test_same_double (fa->own, fb->own) ||
           !hearth_test_same_double (fa->cum, fb->cum))
-        return g_strdup_printf ("function %u: %s / %s", i, fa->frame, fb->frame);
+        return g_strdup_printf ("function %u: %s / %s", i, fa->name, fb->name);
+    }
+  if (hearth_profile_get_n_edges (a) != hearth_profile_get_n_edges (b))
+    return g_strdup_printf ("%u / %u edges", hearth_profile_get_n_edges (a),
+                            hearth_profile_get_n_edges (b));
+  for (guint i = 0; i < hearth_profile_get_n_edges (a); i++)
+    {
+      const HearthEdge *ea = hearth_profile_get_edge (a, i);
+      const HearthEdge *eb = hearth_profile_get_edge (b, i);
+
+      if (ea->caller != eb->caller || ea->callee != eb->callee || ea->calls != eb->calls ||
+          ea->prim_calls != eb->prim_calls || !hearth_test_same_double (ea->own, eb->own) ||
+          !hearth_test_same_double (ea->cum, eb->cum))
+        return g_strdup_printf ("edge %u: %u -> %u / %u -> %u", i, ea->caller, ea->callee,
+                                eb->caller, eb->callee);
     }
   if (hearth_profile_get_n_stacks (a) != hearth_profile_get_n_stacks (b))
     return g_strdup_printf ("%u / %u stacks", hearth_profile_get_n_stacks (a),

@@ -12,6 +12,7 @@
 #include "hearth-marshal.h"
 #include "hearth-profile.h"
 #include "hearth-pstats-reader.h"
+#include "hearth-test-profile-diff.h"
 #include "hearth-test-util.h"
 
 #include <glib/gstdio.h>
@@ -1009,6 +1010,139 @@ test_python (void)
   g_rmdir (dir);
 }
 
+/* The same bytes read with the builder on a thread of its own and in the reader's thread:
+ * the same profile, or the same error. */
+static void
+assert_same_threaded (const guint8 *data,
+                      gsize         len,
+                      const char   *what)
+{
+  g_autoptr (GError) inline_error = NULL;
+  g_autoptr (GError) threaded_error = NULL;
+  g_autoptr (HearthProfile) inline_profile = NULL;
+  g_autoptr (HearthProfile) threaded_profile = NULL;
+
+  inline_profile = _hearth_pstats_read_full (data, len, HEARTH_PSTATS_THREADS_NONE, NULL,
+                                             &inline_error);
+  threaded_profile = _hearth_pstats_read_full (data, len, HEARTH_PSTATS_THREADS_BUILDER, NULL,
+                                               &threaded_error);
+
+  if (inline_profile == NULL)
+    {
+      g_assert_nonnull (inline_error);
+      g_assert_nonnull (threaded_error);
+      g_assert_cmpstr (threaded_error->message, ==, inline_error->message);
+      g_assert_true (g_error_matches (threaded_error, inline_error->domain, inline_error->code));
+      g_assert_null (threaded_profile);
+    }
+  else
+    {
+      g_autofree char *diff = NULL;
+
+      g_assert_no_error (threaded_error);
+      g_assert_nonnull (threaded_profile);
+      diff = hearth_test_profile_diff (inline_profile, threaded_profile);
+      if (diff != NULL)
+        g_error ("%s: read on a thread, %s differs", what, diff);
+    }
+}
+
+/* Every .prof of the test data, whole and cut at a few places. */
+static void
+test_threaded_fixtures (void)
+{
+  g_autofree char *dir_path = hearth_test_data_path ("");
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n_files = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *contents = NULL;
+      gsize len;
+
+      if (!g_str_has_suffix (name, ".prof"))
+        continue;
+      path = g_build_filename (dir_path, name, NULL);
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      assert_same_threaded ((const guint8 *) contents, len, name);
+      for (guint i = 1; i < 8; i++)
+        {
+          g_autofree guint8 *cut = g_memdup2 (contents, len * i / 8);
+
+          assert_same_threaded (cut, len * i / 8, name);
+        }
+      n_files++;
+    }
+  g_assert_cmpuint (n_files, >=, 30);
+}
+
+/* A profile of 6,000 functions with 40 callers each, as Python's marshal writes a dict whose
+ * keys are shared: its records go round the builder's ring many times. */
+static const char many_callers[] =
+  "import marshal, random, sys\n"
+  "random.seed(7)\n"
+  "n = 6000\n"
+  "keys = [('/src/pkg/mod%d.py' % (i % 60), 10 + i, 'f%d' % i) for i in range(n)]\n"
+  "stats = {}\n"
+  "for i, k in enumerate(keys):\n"
+  "    callers = {}\n"
+  "    for j in random.sample(range(n), 40):\n"
+  "        c = keys[j] if j % 11 else (keys[j][0], keys[j][1], 'f%d' % j)\n"
+  "        callers[c] = (j % 7 + 1, j % 5 + 1, j * 1e-6, j * 2.5e-6)\n"
+  "    stats[k] = (i % 9 + 1, i % 9 + 1, i * 1e-5, i * 3e-5, callers)\n"
+  "    if i % 1000 == 999:\n"
+  "        stats[(k[0], k[1], k[2] + '\\xe9')] = (1, 1, 0.5, 0.5, {keys[0]: 1})\n"
+  "with open(sys.argv[1], 'wb') as f:\n"
+  "    marshal.dump(stats, f)\n";
+
+static void
+test_threaded_large (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *script = NULL;
+  g_autofree char *prof = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HearthProfile) profile = NULL;
+  gsize len;
+
+  if (!hearth_test_have_python ())
+    {
+      g_test_skip ("python3 is not available");
+      return;
+    }
+  dir = g_dir_make_tmp ("hearth-pstats-XXXXXX", &error);
+  g_assert_no_error (error);
+  script = g_build_filename (dir, "many_callers.py", NULL);
+  prof = g_build_filename (dir, "many_callers.prof", NULL);
+  g_assert_true (g_file_set_contents (script, many_callers, -1, NULL));
+  {
+    const char *argv[] = { "python3", script, prof, NULL };
+
+    g_assert_true (run (argv, dir, &out));
+  }
+  g_assert_true (g_file_get_contents (prof, &contents, &len, NULL));
+  assert_same_threaded ((const guint8 *) contents, len, "many_callers.prof");
+
+  /* what the reader found, as Python wrote it */
+  profile = _hearth_pstats_read_full ((const guint8 *) contents, len,
+                                      HEARTH_PSTATS_THREADS_BUILDER, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hearth_profile_get_n_functions (profile), ==, 6000 + 6);
+  g_assert_cmpuint (hearth_profile_get_n_edges (profile), ==, 6000 * 40 + 6);
+  g_assert_true (hearth_test_has_warning (profile, "call counts but no times"));
+  /* cut in the middle of the edges, while the builder has work queued */
+  assert_same_threaded ((const guint8 *) contents, len / 2, "many_callers.prof, cut");
+
+  g_unlink (script);
+  g_unlink (prof);
+  g_rmdir (dir);
+}
+
 static const char *golden_fixtures[] = {
   "cprofile_cli_py311.prof", "cprofile_cli_py312.prof", "cprofile_py27.prof",
   "cprofile_py311_numpy.prof", "cprofile_py312.prof", "cprofile_py313.prof",
@@ -1051,6 +1185,8 @@ main (int   argc,
   g_test_add_func ("/pstats/bad/bombs", test_bombs);
   g_test_add_func ("/pstats/bad/random", test_random);
   g_test_add_func ("/pstats/python", test_python);
+  g_test_add_func ("/pstats/threaded/fixtures", test_threaded_fixtures);
+  g_test_add_func ("/pstats/threaded/large", test_threaded_large);
 
   return g_test_run ();
 }

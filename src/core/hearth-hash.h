@@ -115,6 +115,8 @@ typedef struct
 void    hearth_memory_advise_large (gpointer               mem,
                                      gsize                  bytes);
 void    hearth_memory_set_policy   (void);
+void    hearth_memory_populate     (gpointer               mem,
+                                    gsize                  bytes);
 gpointer hearth_memory_new_cleared (gsize                  n,
                                     gsize                  size);
 

@@ -21,6 +21,7 @@
 
 #include "hearth-folded-reader.h"
 #include "hearth-hash.h"
+#include "hearth-mapped-file.h"
 #include "hearth-pstats-reader.h"
 #include "hearth-speedscope-reader.h"
 
@@ -40,6 +41,9 @@
 /* No read takes more than this at once: the cancellable is checked, and the progress
  * updated, at least every so many bytes. */
 #define HEARTH_READ_STEP  (4 << 20)
+/* A local file of the whole-file formats from this size on is mapped rather than read,
+ * when it can be (see hearth-mapped-file.c). */
+#define HEARTH_MAP_FROM   (1 << 20)
 /* Compressed data is taken in small steps: the ratio above compares what came out with what
  * went in, and a reader asking for a big part at once must not take in megabytes of a bomb
  * (which inflate to a gigabyte) before the ratio can tell. */
@@ -121,6 +125,28 @@ hearth_load_progress_get_size (HearthLoadProgress *self)
   g_return_val_if_fail (self != NULL, 0);
 
   return atomic_load_explicit (&self->size, memory_order_relaxed);
+}
+
+/**
+ * _hearth_read_watch_check:
+ * @watch: (nullable): what a load watches
+ * @parsed: how many bytes the reader has parsed
+ * @error: return location for an error
+ *
+ * Returns: %FALSE with @error set when the load was cancelled
+ */
+gboolean
+_hearth_read_watch_check (const HearthReadWatch  *watch,
+                          gsize                   parsed,
+                          GError                **error)
+{
+  if (watch == NULL)
+    return TRUE;
+  /* the loading thread alone writes the progress; what was read to sniff the format counts */
+  if (watch->progress != NULL &&
+      parsed > atomic_load_explicit (&watch->progress->read, memory_order_relaxed))
+    atomic_store_explicit (&watch->progress->read, parsed, memory_order_relaxed);
+  return !g_cancellable_set_error_if_cancelled (watch->cancellable, error);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -368,13 +394,14 @@ _hearth_set_not_a_profile (GError **error)
 }
 
 static HearthProfile *
-read_whole (const guint8  *data,
-            gsize          len,
-            Sniffed        kind,
-            GError       **error)
+read_whole (const guint8           *data,
+            gsize                   len,
+            Sniffed                 kind,
+            const HearthReadWatch  *watch,
+            GError                **error)
 {
   if (kind == SNIFF_MARSHAL)
-    return _hearth_pstats_read (data, len, error);
+    return _hearth_pstats_read_full (data, len, HEARTH_PSTATS_THREADS_AUTO, watch, error);
 
   /* The Firefox profiler's JSON has top-level "meta" and "threads"; name it rather than
    * failing with a vague shape error. */
@@ -456,6 +483,7 @@ input_budget (void)
 static HearthProfile *load_stream (GInputStream  *input,
                                    gboolean       decompressed,
                                    guint64        expected,
+                                   int            map_fd,
                                    GCancellable  *cancellable,
                                    GError       **error);
 
@@ -478,16 +506,53 @@ load_decoded (GInputStream  *buffered,
   if (decompressed)
     HEARTH_LIMIT_STREAM (limited)->compressed = HEARTH_LIMIT_STREAM (counted);
 
-  return load_stream (limited, decompressed, 0, cancellable, error);
+  return load_stream (limited, decompressed, 0, -1, cancellable, error);
+}
+
+/* A pstats file from the file open at @map_fd, mapped rather than read when it can be; else
+ * %NULL without an error, and the file is read. The progress of the load (the limit stream
+ * @input's) then counts the bytes parsed, and a cancel stops the parse. JSON is read: its
+ * parse does not look at the load, and reading it keeps a cancel quick. */
+static HearthProfile *
+load_mapped (GInputStream  *input,
+             int            map_fd,
+             guint64        limit,
+             Sniffed        kind,
+             gboolean      *mapped,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr (HearthMappedFile) file = NULL;
+  HearthReadWatch watch = { cancellable, NULL };
+  HearthProfile *profile;
+  const guint8 *data;
+  gsize len;
+
+  *mapped = FALSE;
+  if (map_fd < 0 || kind != SNIFF_MARSHAL)
+    return NULL;
+  file = _hearth_mapped_file_new (map_fd, HEARTH_MAP_FROM, limit);
+  if (file == NULL)
+    return NULL;
+  *mapped = TRUE;
+  data = _hearth_mapped_file_get_data (file, &len);
+  if (HEARTH_IS_LIMIT_STREAM (input))
+    watch.progress = HEARTH_LIMIT_STREAM (input)->progress;
+  profile = read_whole (data, len, kind, &watch, error);
+  if (profile != NULL)
+    _hearth_read_watch_check (&watch, len, NULL);
+  return profile;
 }
 
 /* Sniffs the stream's first bytes; a gzip or UTF-16 stream is decoded and sniffed again.
- * Folded text is streamed to its reader; the whole-file formats are read into memory, in a
- * buffer of @expected bytes when that is the size of the stream (0: not known). */
+ * Folded text is streamed to its reader; the whole-file formats are mapped from @map_fd (the
+ * stream's file, or -1) when they can be, else read into memory, in a buffer of @expected
+ * bytes when that is the size of the stream (0: not known). */
 static HearthProfile *
 load_stream (GInputStream  *input,
              gboolean       decompressed,
              guint64        expected,
+             int            map_fd,
              GCancellable  *cancellable,
              GError       **error)
 {
@@ -544,16 +609,28 @@ load_stream (GInputStream  *input,
 
   limit = input_budget () / (kind == SNIFF_JSON ? HEARTH_JSON_SHARE : HEARTH_MARSHAL_SHARE);
   {
+    gboolean mapped;
+    HearthProfile *profile = load_mapped (input, map_fd, limit, kind, &mapped, cancellable,
+                                          error);
+
+    if (mapped)
+      return profile;
+  }
+  {
     g_autoptr (GInputStream) limited = hearth_limit_stream_new (buffered, limit, decompressed);
 
     whole = read_all (limited, limit, expected, &len, cancellable, error);
   }
   if (whole == NULL)
     return NULL;
-  /* the parsers do not look at the cancellable: a cancel during the last read ends here */
+  /* a cancel during the last read ends here; the pstats parser looks again every few MB */
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
-  return read_whole (whole, len, kind, error);
+  {
+    HearthReadWatch watch = { cancellable, NULL };
+
+    return read_whole (whole, len, kind, &watch, error);
+  }
 }
 
 /* The contract is one line: a parser's message may quote the file, newlines and all. */
@@ -589,7 +666,7 @@ hearth_profile_load_bytes (GBytes      *bytes,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   input = g_memory_input_stream_new_from_bytes (bytes);
-  profile = load_stream (input, FALSE, g_bytes_get_size (bytes), NULL, error);
+  profile = load_stream (input, FALSE, g_bytes_get_size (bytes), -1, NULL, error);
   if (profile == NULL && error != NULL)
     {
       g_prefix_error (error, "%s: ", display_name ? display_name : "data");
@@ -697,9 +774,9 @@ open_remote (GFile         *file,
 }
 
 /* Reads @input to the end and names the data @name in messages; @size is the file's size
- * when it is known, else 0. The file is read, never mapped: a profile cut while it is read
- * (a profiler still writing, a live reload) is short data, where a mapping would kill the
- * process with SIGBUS. */
+ * when it is known, else 0. A local file (@path) is mapped only where it cannot be cut while
+ * it is read (a profiler writing a new run over it, a live reload): see
+ * hearth-mapped-file.c. */
 static HearthProfile *
 load_named (GInputStream        *input,
             const char          *name,
@@ -712,11 +789,14 @@ load_named (GInputStream        *input,
   g_autoptr (GInputStream) limited = NULL;
   g_autoptr (GError) local = NULL;
   HearthProfile *profile;
+  int map_fd = -1;
 
+  if (path != NULL && G_IS_UNIX_INPUT_STREAM (input))
+    map_fd = g_unix_input_stream_get_fd (G_UNIX_INPUT_STREAM (input));
   limited = hearth_limit_stream_new (input, input_budget (), FALSE);
   if (progress != NULL)
     HEARTH_LIMIT_STREAM (limited)->progress = hearth_load_progress_ref (progress);
-  profile = load_stream (limited, FALSE, size, cancellable, &local);
+  profile = load_stream (limited, FALSE, size, map_fd, cancellable, &local);
   if (profile == NULL)
     goto failed;
 

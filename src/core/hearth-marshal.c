@@ -1122,6 +1122,20 @@ hearth_marshal_get_trailing (HearthMarshal *self)
 }
 
 /**
+ * hearth_marshal_get_offset:
+ * @self: a parser
+ *
+ * Returns: the offset of the next byte to read
+ */
+gsize
+hearth_marshal_get_offset (HearthMarshal *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->pos;
+}
+
+/**
  * hearth_marshal_get_n_slots:
  * @self: a parser
  *

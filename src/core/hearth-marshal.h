@@ -134,6 +134,7 @@ gboolean       hearth_marshal_skip_to_depth  (HearthMarshal             *self,
                                               guint                      depth,
                                               GError                   **error);
 gsize          hearth_marshal_get_trailing   (HearthMarshal             *self);
+gsize          hearth_marshal_get_offset     (HearthMarshal             *self);
 guint          hearth_marshal_get_n_slots    (HearthMarshal             *self);
 gboolean       hearth_marshal_read_numbers   (HearthMarshal             *self,
                                               guint                      n,

@@ -12,6 +12,19 @@
 G_BEGIN_DECLS
 
 guint64        _hearth_memory_budget           (void);
+/* A reader of data in memory tells the load how far it has come, every few MB: a cancelled
+ * load then stops it, and the load's progress (when the bytes were mapped, not counted as
+ * they were read) counts the bytes parsed. */
+typedef struct
+{
+  GCancellable       *cancellable;   /* nullable */
+  HearthLoadProgress *progress;      /* nullable */
+} HearthReadWatch;
+
+/* Returns %FALSE with @error set when the load was cancelled; @watch may be %NULL. */
+gboolean       _hearth_read_watch_check        (const HearthReadWatch *watch,
+                                                gsize                parsed,
+                                                GError             **error);
 /* Sets @error to "not a profile", listing the formats Hearth reads. */
 void           _hearth_set_not_a_profile       (GError             **error);
 
@@ -74,6 +87,10 @@ void           _hearth_profile_reserve_functions (HearthProfile     *self,
 /* Makes room for @n edges in all (a hint: more may still be added). */
 void           _hearth_profile_reserve_edges   (HearthProfile       *self,
                                                 gsize                n);
+/* The edges' memory and how many edges it holds before it grows (moving it): a reader may
+ * fault in what lies ahead of the edges while they are added on another thread. */
+HearthEdge    *_hearth_profile_get_edge_room   (HearthProfile       *self,
+                                                gsize               *size);
 /* Sets the edge caller -> callee (replacing an earlier one with the same pair). */
 void           _hearth_profile_set_edge        (HearthProfile       *self,
                                                 guint                caller,
@@ -82,9 +99,12 @@ void           _hearth_profile_set_edge        (HearthProfile       *self,
                                                 gint64               prim_calls,
                                                 double               own,
                                                 double               cum);
-/* The same as _hearth_profile_set_edge () for each of @n edges, in order. */
-void           _hearth_profile_add_edges       (HearthProfile       *self,
-                                                const HearthEdge    *edges,
+/* Room for @n edges after the last (valid until the next call that adds edges), to be
+ * written in place and then added with _hearth_profile_commit_edges (): a reader that makes
+ * edges by the million writes each once. */
+HearthEdge    *_hearth_profile_edge_room       (HearthProfile       *self,
+                                                guint                n);
+void           _hearth_profile_commit_edges    (HearthProfile       *self,
                                                 guint                n);
 /* Drops every edge into @callee (a duplicate key replaces the callers of the first). */
 void           _hearth_profile_clear_callers   (HearthProfile       *self,

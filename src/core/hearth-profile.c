@@ -584,6 +584,18 @@ _hearth_profile_reserve_edges (HearthProfile *self,
   self->edges_size = (guint) n;
 }
 
+/* The memory of the edges and how many it holds before it has to grow: what
+ * _hearth_profile_reserve_edges () set aside. */
+HearthEdge *
+_hearth_profile_get_edge_room (HearthProfile *self,
+                               gsize         *size)
+{
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, NULL);
+
+  *size = self->edges_size;
+  return self->edges;
+}
+
 void
 _hearth_profile_set_edge (HearthProfile *self,
                           guint          caller,
@@ -601,31 +613,39 @@ _hearth_profile_set_edge (HearthProfile *self,
   append_edge (self, &e);
 }
 
-/* Appends @n edges in one call: the callers of a large profile come by the million. */
-void
-_hearth_profile_add_edges (HearthProfile    *self,
-                           const HearthEdge *edges,
-                           guint             n)
+/* Room for @n edges after the last, written in place by a reader that makes them by the
+ * million (growing the room set aside, which a reader may have made too small), then
+ * counted in by _hearth_profile_commit_edges (). */
+HearthEdge *
+_hearth_profile_edge_room (HearthProfile *self,
+                           guint          n)
 {
-  guint n_functions, good;
+  g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, NULL);
 
-  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
-  g_return_if_fail (n == 0 || edges != NULL);
-
-  /* the edges before the first one out of range are added, as one call each would */
-  n_functions = self->functions->len;
-  for (good = 0; good < n; good++)
-    if (edges[good].caller >= n_functions || edges[good].callee >= n_functions)
-      break;
-  while (self->edges_size - self->n_edges < good)
+  while (self->edges_size - self->n_edges < n)
     {
       self->edges_size = MAX (1024, self->edges_size * 2);
       self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
     }
-  if (good > 0)
-    memcpy (self->edges + self->n_edges, edges, good * sizeof (HearthEdge));
-  self->n_edges += good;
-  g_return_if_fail (good == n);
+  return self->edges + self->n_edges;
+}
+
+void
+_hearth_profile_commit_edges (HearthProfile *self,
+                              guint          n)
+{
+  const HearthEdge *edges = self->edges + self->n_edges;
+  guint n_functions = self->functions->len;
+
+  g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
+  g_return_if_fail (n <= self->edges_size - self->n_edges);
+
+  /* the edges before the first one out of range are added, as one call each would */
+  for (guint i = 0; i < n; i++)
+    {
+      g_return_if_fail (edges[i].caller < n_functions && edges[i].callee < n_functions);
+      self->n_edges++;
+    }
 }
 
 void

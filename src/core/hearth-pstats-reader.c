@@ -21,14 +21,16 @@
 
 #include "hearth-marshal.h"
 #include "hearth-profile-private.h"
+#include "hearth-pstats-builder.h"
 
-/* The dictionary is read straight from the token stream into the profile, never as a tree
- * of objects. Keys are often references to key tuples seen before: the function found for
- * a stored tuple is attached to its slot, so a repeated key costs neither string work nor a
- * second look at the tuple. Likewise the id of an interned string is attached to the slot
- * of the stored string, so a reference to a file or function name seen before is neither
- * followed, decoded nor hashed again; the key is then interned by ids. Tuples of numbers
- * are read in one go when they hold nothing but plain numbers. */
+/* The dictionary is read straight from the token stream, never as a tree of objects, and
+ * what it holds goes to the profile through a HearthPstatsBuilder, which interns it on a
+ * thread of its own for a large file. Keys are often references to key tuples seen before:
+ * the number the builder gave a stored tuple is attached to its slot, so a repeated key
+ * costs neither string work nor a second look at the tuple. Likewise the number of a
+ * string is attached to the slot of the stored string, so a reference to a file or
+ * function name seen before is neither followed, decoded nor interned again. Tuples of
+ * numbers are read in one go when they hold nothing but plain numbers. */
 
 typedef enum
 {
@@ -38,11 +40,11 @@ typedef enum
   KEY_ERROR,
 } KeyResult;
 
-/* A string of a key: either known by the id of its interned text (a reference to a stored
- * string that was interned before), or a token still to decode. */
+/* A string of a key: either known by its number (a reference to a stored string that was
+ * interned before), or a token still to intern. */
 typedef struct
 {
-  guint               id;          /* NO_STRING: decode @token */
+  guint               id;          /* NO_STRING: intern @token */
   HearthMarshalToken  token;
 } KeyString;
 
@@ -52,14 +54,13 @@ typedef struct
 {
   HearthMarshal  *m;
   HearthProfile  *profile;
+  HearthPstatsBuilder *builder;
+  const HearthReadWatch *watch;     /* nullable */
+  gsize           next_watch;       /* the offset at which to tell it next */
 
-  /* the key being read: its strings, as interned ids or as tokens to decode */
+  /* the key being read: its strings, as numbers or as tokens to intern */
   KeyString       file;
   KeyString       name;
-  GString        *text;
-
-  guint8         *listed;           /* per function: an entry of its own was read */
-  guint           n_listed;
 
   guint           n_good;
   guint           n_bad;
@@ -74,10 +75,10 @@ typedef struct
 static void
 reader_clear (PstatsReader *r)
 {
+  /* the builder first: its thread may still be filling the profile */
+  g_clear_pointer (&r->builder, _hearth_pstats_builder_free);
   g_clear_pointer (&r->m, hearth_marshal_free);
   g_clear_object (&r->profile);
-  g_string_free (r->text, TRUE);
-  g_free (r->listed);
   g_free (r->first_bad);
 }
 
@@ -111,13 +112,13 @@ is_weird_time (double value)
   return !isfinite (value) || value < 0;
 }
 
-/* The number attached to a stored object: (function + 1) * 2 for a key tuple, (string + 1)
- * * 2 + 1 for a string interned as the file or function name of a key. */
-#define TUPLE_DATA(function)   (((guint32) (function) + 1) << 1)
+/* The number attached to a stored object: (key + 1) * 2 for a key tuple, (string + 1) * 2 +
+ * 1 for a string interned as the file or function name of a key (the builder's numbers). */
+#define TUPLE_DATA(key)        (((guint32) (key) + 1) << 1)
 #define STRING_DATA(string)    (TUPLE_DATA (string) | 1)
-#define DATA_FUNCTION(data)    (((data) >> 1) - 1)
-#define DATA_STRING(data)      DATA_FUNCTION (data)
-#define MAX_FUNCTIONS          (G_MAXUINT32 >> 2)
+#define DATA_KEY(data)         (((data) >> 1) - 1)
+#define DATA_STRING(data)      DATA_KEY (data)
+#define MAX_NUMBERS            (G_MAXUINT32 >> 2)
 
 /* What a caller edge of cProfile takes at least: a reference to its key, and a tuple of
  * four numbers, each a reference or an 'i' (the profile module's plain counts take less,
@@ -134,16 +135,16 @@ is_weird_time (double value)
 static void
 remember_slot (PstatsReader *r,
                gint          slot,
-               guint         function)
+               guint         key)
 {
-  if (slot >= 0 && function < MAX_FUNCTIONS)
-    hearth_marshal_set_slot_data (r->m, slot, TUPLE_DATA (function));
+  if (slot >= 0 && key < MAX_NUMBERS)
+    hearth_marshal_set_slot_data (r->m, slot, TUPLE_DATA (key));
 }
 
-/* A key that refers to a tuple already read as a key: its function, without reading it. */
+/* A key that refers to a tuple already read as a key: its number, without reading it. */
 static gboolean
 known_key (PstatsReader *r,
-           guint        *function)
+           guint        *key)
 {
   guint slot;
   guint32 data;
@@ -151,40 +152,12 @@ known_key (PstatsReader *r,
   if (!hearth_marshal_peek_ref (r->m, &slot, &data) || data == 0 || (data & 1) != 0)
     return FALSE;
   hearth_marshal_skip_ref (r->m);
-  *function = DATA_FUNCTION (data);
+  *key = DATA_KEY (data);
   return TRUE;
 }
 
-static gboolean
-mark_listed (PstatsReader *r,
-             guint         function)
-{
-  gboolean was;
-
-  if (function >= r->n_listed)
-    {
-      guint size = MAX (MAX (1024, function + 1), r->n_listed * 2);
-
-      r->listed = g_renew (guint8, r->listed, size);
-      memset (r->listed + r->n_listed, 0, size - r->n_listed);
-      r->n_listed = size;
-    }
-  was = r->listed[function];
-  r->listed[function] = 1;
-  return was;
-}
-
-static void
-append_text (PstatsReader             *r,
-             GString                  *out,
-             const HearthMarshalToken *token)
-{
-  if (hearth_marshal_append_utf8 (out, token->string, token->length, token->encoding))
-    r->replaced_text = TRUE;
-}
-
-/* Reads a string of a key: a reference to a stored string interned before gives its id at
- * once, without the parser going back to it; anything else is read as a token. */
+/* Reads a string of a key: a reference to a stored string interned before gives its number
+ * at once, without the parser going back to it; anything else is read as a token. */
 static gboolean
 read_key_string (PstatsReader  *r,
                  KeyString     *out,
@@ -306,50 +279,8 @@ read_key (PstatsReader              *r,
   return KEY_OK;
 }
 
-/* The id of a key's string token decoded to UTF-8 (a code object is named as Python does). */
-static guint
-intern_text (PstatsReader             *r,
-             const HearthMarshalToken *token)
-{
-  g_string_truncate (r->text, 0);
-  if (token->type == HEARTH_MARSHAL_CODE)
-    {
-      /* python -m profile keys the script by its code object */
-      g_string_append (r->text, "<code object ");
-      append_text (r, r->text, token);
-      g_string_append_c (r->text, '>');
-    }
-  else
-    append_text (r, r->text, token);
-  return _hearth_profile_intern_string (r->profile, r->text->str, r->text->len);
-}
-
-/* Bytes that every encoding of a marshal string takes as they are: ASCII without NUL. Eight
- * at a time: a word has a byte of 0 or of 0x80 and up when one of these bits is set. */
-static gboolean
-is_plain_ascii (const guint8 *s,
-                gsize         length)
-{
-  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
-  const guint64 highs = G_GUINT64_CONSTANT (0x8080808080808080);
-  gsize i = 0;
-
-  for (; length - i >= 8; i += 8)
-    {
-      guint64 w;
-
-      memcpy (&w, s + i, 8);
-      if (((w | (w - ones)) & highs) != 0)
-        return FALSE;
-    }
-  for (; i < length; i++)
-    if (s[i] == 0 || s[i] >= 0x80)
-      return FALSE;
-  return TRUE;
-}
-
-/* The id of a string of the key read last: decoded and interned unless known, and then
- * remembered on its slot for the references to come. */
+/* The number of a string of the key read last: interned unless known, and then remembered
+ * on its slot for the references to come. */
 static guint
 key_string_id (PstatsReader *r,
                KeyString    *string)
@@ -359,18 +290,13 @@ key_string_id (PstatsReader *r,
   if (string->id != NO_STRING)
     return string->id;
 
-  if (token->type == HEARTH_MARSHAL_STRING && is_plain_ascii (token->string, token->length))
-    string->id = _hearth_profile_intern_string (r->profile, (const char *) token->string,
-                                                token->length);
-  else
-    string->id = intern_text (r, token);
-
-  if (token->type == HEARTH_MARSHAL_STRING && token->slot >= 0 && string->id < MAX_FUNCTIONS)
+  string->id = _hearth_pstats_builder_string (r->builder, token);
+  if (token->type == HEARTH_MARSHAL_STRING && token->slot >= 0 && string->id < MAX_NUMBERS)
     hearth_marshal_set_slot_data (r->m, token->slot, STRING_DATA (string->id));
   return string->id;
 }
 
-/* Finds or adds the function of the key read last. */
+/* Interns the key read last; returns its number. */
 static guint
 intern_key (PstatsReader *r,
             gint64        line)
@@ -378,11 +304,11 @@ intern_key (PstatsReader *r,
   guint file = key_string_id (r, &r->file);
   guint name = key_string_id (r, &r->name);
 
-  return _hearth_profile_intern_function_ids (r->profile, file, line, name);
+  return _hearth_pstats_builder_key (r->builder, file, line, name);
 }
 
-/* A key tuple (file, line, name) whose strings are known by the ids attached to them, read
- * whole without a token: the common key of a large profile. */
+/* A key tuple (file, line, name) whose strings are known by the numbers attached to them,
+ * read whole without a token: the common key of a large profile. */
 static gboolean
 read_plain_key (PstatsReader *r,
                 gint64       *line,
@@ -397,15 +323,6 @@ read_plain_key (PstatsReader *r,
   r->name.id = DATA_STRING (data[2]);
   *line = integers[1];
   return TRUE;
-}
-
-/* When the strings of the key read last are known, the profile may start looking it up. */
-static void
-hint_key (PstatsReader *r,
-          gint64        line)
-{
-  if (r->file.id != NO_STRING && r->name.id != NO_STRING)
-    _hearth_profile_prefetch_function_ids (r->profile, r->file.id, line, r->name.id);
 }
 
 /* A caller key read in full, not interned yet. */
@@ -506,7 +423,7 @@ read_numbers (PstatsReader         *r,
 
 typedef struct
 {
-  guint  function;
+  guint  key;
   gint64 prim_calls;
   gint64 calls;
   double own;
@@ -524,41 +441,28 @@ add_edge (PstatsReader *r,
   if (integers[0] < 0 || integers[1] < 0 || is_weird_time (numbers[2]) ||
       is_weird_time (numbers[3]))
     r->n_weird++;
-  _hearth_profile_set_edge (r->profile, caller, callee->function, integers[0], integers[1],
-                            numbers[2], numbers[3]);
+  _hearth_pstats_builder_edge (r->builder, caller, integers[0], integers[1], numbers[2],
+                               numbers[3]);
 }
 
 #define BATCH_EDGES 64
 
 /* The callers of a dict seen before as keys, each with (nc, cc, tt, ct) of plain numbers:
- * the bulk of a large profile. Read a few dozen at a time and handed to the profile as they
- * come (each batch before any edge read otherwise, so that the file's order stays). */
+ * the bulk of a large profile. Read a few dozen at a time straight into the builder's
+ * records (each batch before any edge read otherwise, so that the file's order stays); the
+ * builder checks their numbers. */
 static void
-read_known_callers (PstatsReader *r,
-                    const Callee *callee)
+read_known_callers (PstatsReader *r)
 {
-  HearthMarshalEntry entries[BATCH_EDGES];
-  HearthEdge edges[BATCH_EDGES];
   guint n;
 
   do
     {
-      n = hearth_marshal_read_known_entries (r->m, 1, 0, entries, BATCH_EDGES);
-      for (guint i = 0; i < n; i++)
-        {
-          const HearthMarshalEntry *e = &entries[i];
+      HearthMarshalEntry *entries = _hearth_pstats_builder_callers_room (r->builder,
+                                                                         BATCH_EDGES);
 
-          if (e->counts[0] < 0 || e->counts[1] < 0 || is_weird_time (e->times[0]) ||
-              is_weird_time (e->times[1]))
-            r->n_weird++;
-          edges[i].caller = DATA_FUNCTION (e->key_data);
-          edges[i].callee = callee->function;
-          edges[i].calls = e->counts[0];
-          edges[i].prim_calls = e->counts[1];
-          edges[i].own = e->times[0];
-          edges[i].cum = e->times[1];
-        }
-      _hearth_profile_add_edges (r->profile, edges, n);
+      n = hearth_marshal_read_known_entries (r->m, 1, 0, entries, BATCH_EDGES);
+      _hearth_pstats_builder_callers_commit (r->builder, n);
     }
   while (n == BATCH_EDGES);
 }
@@ -597,8 +501,8 @@ read_caller_value (PstatsReader   *r,
       r->int_callers = TRUE;
       if (integers[0] < 0)
         r->n_weird++;
-      _hearth_profile_set_edge (r->profile, caller, callee->function, integers[0], integers[0],
-                                callee->own * share, callee->cum * share);
+      _hearth_pstats_builder_edge (r->builder, caller, integers[0], integers[0],
+                                   callee->own * share, callee->cum * share);
       return TRUE;
     }
 
@@ -626,9 +530,8 @@ read_caller_value (PstatsReader   *r,
 }
 
 /* A caller whose key was read just now (into r->file, @line and r->name; its tuple's slot
- * is @slot), then its value. The value is read before the key is interned, to give the hint
- * time: nothing in it is interned, and the caller is a function whether the value is sound
- * or not. */
+ * is @slot), then its value. The key is interned after the value is read: the caller is a
+ * function whether the value is sound or not. */
 static gboolean
 read_new_caller (PstatsReader  *r,
                  const Callee  *callee,
@@ -643,7 +546,6 @@ read_new_caller (PstatsReader  *r,
   gboolean fast;
   guint caller;
 
-  hint_key (r, line);
   if (hearth_marshal_read_counts (r->m, &value))
     {
       integers[0] = value.counts[0];
@@ -675,7 +577,7 @@ read_callers (PstatsReader   *r,
       gint64 line = 0;
       gint slot;
 
-      read_known_callers (r, callee);
+      read_known_callers (r);
       if (known_key (r, &caller))
         {
           if (!read_caller_value (r, caller, callee, error))
@@ -714,8 +616,8 @@ read_callers (PstatsReader   *r,
     }
 }
 
-/* The key of an entry of the top-level dict: a known key's function, or a key just read
- * into r->file, @line and r->name, to be interned, and the slot of its tuple. */
+/* The key of an entry of the top-level dict: a known key's number, or a key just read into
+ * r->file, @line and r->name, to be interned, and the slot of its tuple. */
 typedef struct
 {
   guint  known;      /* G_MAXUINT: intern the key */
@@ -798,9 +700,6 @@ read_entry (PstatsReader    *r,
   gboolean sound;
   Callee callee;
 
-  if (key->known == G_MAXUINT)
-    hint_key (r, key->line);
-
   if (!read_value_start (r, integers, numbers, &sound, error))
     return FALSE;
   if (!sound)
@@ -808,30 +707,27 @@ read_entry (PstatsReader    *r,
 
   /* the entry is sound: like Python's dict, a repeated key replaces the earlier entry */
   if (key->known != G_MAXUINT)
-    callee.function = key->known;
+    callee.key = key->known;
   else
     {
-      callee.function = intern_key (r, key->line);
-      remember_slot (r, key->slot, callee.function);
+      callee.key = intern_key (r, key->line);
+      remember_slot (r, key->slot, callee.key);
     }
   callee.prim_calls = integers[0];
   callee.calls = integers[1];
   callee.own = numbers[2];
   callee.cum = numbers[3];
-  if (mark_listed (r, callee.function))
-    _hearth_profile_clear_callers (r->profile, callee.function);
+  _hearth_pstats_builder_entry (r->builder, callee.key);
   if (callee.prim_calls < 0 || callee.calls < 0 || is_weird_time (callee.own) ||
       is_weird_time (callee.cum))
     r->n_weird++;
   r->n_good++;
 
-  /* the numbers are set after the callers are read (nothing there reads them): the memory
-   * of a function seen long before has come meanwhile */
-  __builtin_prefetch (hearth_profile_get_function (r->profile, callee.function), 1);
+  /* the numbers are set after the callers are read: nothing there reads them */
   if (!read_callers (r, &callee, error))
     return FALSE;
-  _hearth_profile_set_numbers (r->profile, callee.function, callee.prim_calls, callee.calls,
-                               callee.own, callee.cum);
+  _hearth_pstats_builder_numbers (r->builder, callee.key, callee.prim_calls, callee.calls,
+                                  callee.own, callee.cum);
   return read_end (r, error);
 }
 
@@ -905,6 +801,9 @@ add_warnings (PstatsReader *r)
                                  trailing);
 }
 
+/* How many bytes the reader parses between two looks at the load's watch. */
+#define WATCH_STEP             ((gsize) 4 << 20)
+
 static gboolean
 read_profile (PstatsReader  *r,
               GError       **error)
@@ -925,6 +824,14 @@ read_profile (PstatsReader  *r,
     {
       EntryKey key = { G_MAXUINT, 0, -1 };
 
+      if (G_UNLIKELY (hearth_marshal_get_offset (r->m) >= r->next_watch))
+        {
+          gsize offset = hearth_marshal_get_offset (r->m);
+
+          if (!_hearth_read_watch_check (r->watch, offset, error))
+            return FALSE;
+          r->next_watch = offset + WATCH_STEP;
+        }
       if (known_key (r, &key.known) || read_plain_key (r, &key.line, &key.slot))
         {
           if (!read_entry (r, &key, error))
@@ -956,6 +863,13 @@ read_profile (PstatsReader  *r,
   return TRUE;
 }
 
+/* From this many bytes on, the builder runs on a thread of its own beside the reader when
+ * there is a second core: a smaller file is read before the thread would be of use. */
+#define THREADED_FROM          ((gsize) 1024 * 1024)
+/* A thread reserves address space (its stack, its malloc arena) that a small budget, as under
+ * a ulimit -v, keeps for the profile. */
+#define THREADS_FROM_BUDGET    ((guint64) 1 << 30)
+
 /**
  * _hearth_pstats_read:
  * @data: the file's bytes: a marshalled pstats dictionary
@@ -972,22 +886,60 @@ _hearth_pstats_read (const guint8  *data,
                      gsize          len,
                      GError       **error)
 {
+  return _hearth_pstats_read_full (data, len, HEARTH_PSTATS_THREADS_AUTO, NULL, error);
+}
+
+/**
+ * _hearth_pstats_read_full:
+ * @data: the file's bytes: a marshalled pstats dictionary
+ * @len: their number
+ * @threads: whether the profile is built on a thread of its own beside the reader (the
+ *   profile is the same either way)
+ * @watch: (nullable): told how far the reader has come every few MB; a cancelled load
+ *   stops the reader
+ * @error: what is wrong with the data
+ *
+ * _hearth_pstats_read () with the choice of threads made, for a load that watches.
+ *
+ * Returns: (transfer full): a finished profile, or %NULL with @error set
+ */
+HearthProfile *
+_hearth_pstats_read_full (const guint8          *data,
+                          gsize                  len,
+                          HearthPstatsThreads    threads,
+                          const HearthReadWatch *watch,
+                          GError               **error)
+{
   PstatsReader r = { 0 };
   HearthProfile *profile = NULL;
+  guint builder_weird;
+  gboolean replaced_text, threaded;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (threads == HEARTH_PSTATS_THREADS_AUTO)
+    threaded = len >= THREADED_FROM && g_get_num_processors () > 1 &&
+               _hearth_memory_budget () >= THREADS_FROM_BUDGET;
+  else
+    threaded = threads == HEARTH_PSTATS_THREADS_BUILDER;
+
+  r.watch = watch;
+  r.next_watch = watch != NULL ? 0 : G_MAXSIZE;
   r.m = hearth_marshal_new (data, len);
   r.profile = _hearth_profile_new (HEARTH_FORMAT_PSTATS, HEARTH_KIND_DETERMINISTIC,
                                    HEARTH_UNIT_SECONDS);
-  r.text = g_string_sized_new (256);
   _hearth_profile_reserve_edges (r.profile, MIN (len / CPROFILE_EDGE_BYTES, MAX_EDGE_ROOM));
   _hearth_profile_reserve_functions (r.profile, MIN (len / CPROFILE_FUNCTION_BYTES,
                                                      MAX_FUNCTION_ROOM));
+  /* from here until the builder is complete, the profile is the builder's */
+  r.builder = _hearth_pstats_builder_new (r.profile, threaded);
 
   if (read_profile (&r, error))
     {
+      _hearth_pstats_builder_complete (r.builder, &replaced_text, &builder_weird);
+      r.replaced_text = replaced_text;
+      r.n_weird += builder_weird;
       if (r.sampled)
         _hearth_profile_set_kind (r.profile, HEARTH_KIND_SAMPLED);
       add_warnings (&r);

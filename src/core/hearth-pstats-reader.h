@@ -9,10 +9,24 @@
 
 #include <gio/gio.h>
 
-#include "hearth-profile.h"
+#include "hearth-profile-private.h"
 
 G_BEGIN_DECLS
 
-HearthProfile *_hearth_pstats_read (const guint8 *data, gsize len, GError **error);
+HearthProfile *_hearth_pstats_read          (const guint8  *data,
+                                             gsize          len,
+                                             GError       **error);
+typedef enum
+{
+  HEARTH_PSTATS_THREADS_AUTO,     /* a thread for the builder when the file is large */
+  HEARTH_PSTATS_THREADS_NONE,
+  HEARTH_PSTATS_THREADS_BUILDER,
+} HearthPstatsThreads;
+
+HearthProfile *_hearth_pstats_read_full     (const guint8          *data,
+                                             gsize                  len,
+                                             HearthPstatsThreads    threads,
+                                             const HearthReadWatch *watch,
+                                             GError               **error);
 
 G_END_DECLS

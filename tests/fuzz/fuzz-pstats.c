@@ -11,6 +11,7 @@
 
 #include "hearth-marshal.h"
 #include "hearth-pstats-reader.h"
+#include "../hearth-test-profile-diff.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -81,14 +82,28 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
   g_autoptr (HearthProfile) profile = NULL;
+  g_autoptr (HearthProfile) threaded = NULL;
   g_autoptr (GError) error = NULL;
+  g_autoptr (GError) threaded_error = NULL;
 
-  profile = _hearth_pstats_read (data, size, &error);
+  profile = _hearth_pstats_read_full (data, size, HEARTH_PSTATS_THREADS_NONE, NULL, &error);
   g_assert ((profile == NULL) != (error == NULL));
   if (profile != NULL)
     check_profile (profile);
   else
     g_assert (error->message[0] != '\0');
+
+  /* the builder on a thread of its own makes the same profile, or fails the same way */
+  threaded = _hearth_pstats_read_full (data, size, HEARTH_PSTATS_THREADS_BUILDER, NULL,
+                                       &threaded_error);
+  if (profile == NULL)
+    g_assert (threaded == NULL && strcmp (threaded_error->message, error->message) == 0);
+  else
+    {
+      g_autofree char *diff = hearth_test_profile_diff (profile, threaded);
+
+      g_assert (threaded != NULL && diff == NULL);
+    }
 
   walk_tokens (data, size);
   return 0;
