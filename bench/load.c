@@ -13,12 +13,12 @@
  * Prints, one line each: Hearth's median load time, that of a walk of the marshal stream
  * that builds nothing (the floor for any reader: the file read, every value visited) and
  * their ratio, pstats' median in-process load time and its ratio to Hearth's, and the file
- * size with the peak memory of one load in a fresh process. The times are wall-clock
- * times; each line also gives the CPU time (user + system) of the same runs, which a busy
- * machine disturbs much less.
+ * size with the peak memory of one load in a fresh process. The load's runs and the walk's
+ * take turns. The times are wall-clock times; each line also gives the CPU time (user +
+ * system, all threads) of the same runs.
  * With --check, exits with status 1 when a target is missed (Hearth at least 30x faster
- * than pstats and at most 2x the walk; peak memory at most 3x the file size plus
- * HEARTH_BENCH_SLACK_MB).
+ * than pstats and at most 2x the walk, in wall-clock time, since the load uses a second
+ * core; peak memory at most 3x the file size plus HEARTH_BENCH_SLACK_MB).
  */
 
 #include "hearth-profile.h"
@@ -86,30 +86,49 @@ typedef gboolean (*HearthBenchRun) (const char  *path,
                                     guint        i,
                                     GError     **error);
 
-/* The medians of @runs runs of @run: wall-clock and CPU time. */
-static gboolean
-time_runs (const char      *path,
-           guint            runs,
-           HearthBenchRun   run,
-           double          *seconds,
-           double          *cpu,
-           GError         **error)
+/* Wall-clock and CPU times of a measurement's runs. */
+typedef struct
 {
-  g_autofree double *times = g_new (double, runs);
-  g_autofree double *cpu_times = g_new (double, runs);
+  double *seconds;
+  double *cpu;
+} HearthBenchTimes;
+
+static gboolean
+time_run (const char        *path,
+          guint              i,
+          HearthBenchRun     run,
+          HearthBenchTimes  *times,
+          GError           **error)
+{
+  gint64 start = g_get_monotonic_time ();
+  double cpu_start = bench_cpu_seconds ();
+
+  if (!run (path, i, error))
+    return FALSE;
+  times->seconds[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
+  times->cpu[i] = bench_cpu_seconds () - cpu_start;
+  return TRUE;
+}
+
+/* The medians of @runs runs of @a and of @b, taking turns: a machine whose speed changes
+ * from one minute to the next (a virtual machine sharing its host) changes both alike. */
+static gboolean
+time_runs_in_turn (const char      *path,
+                   guint            runs,
+                   HearthBenchRun   a,
+                   HearthBenchRun   b,
+                   double           medians[4],
+                   GError         **error)
+{
+  g_autofree double *values = g_new (double, 4 * runs);
+  HearthBenchTimes a_times = { values, values + runs };
+  HearthBenchTimes b_times = { values + 2 * runs, values + 3 * runs };
 
   for (guint i = 0; i < runs; i++)
-    {
-      gint64 start = g_get_monotonic_time ();
-      double cpu_start = bench_cpu_seconds ();
-
-      if (!run (path, i, error))
-        return FALSE;
-      times[i] = (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC;
-      cpu_times[i] = bench_cpu_seconds () - cpu_start;
-    }
-  *seconds = bench_median (times, runs);
-  *cpu = bench_median (cpu_times, runs);
+    if (!time_run (path, i, a, &a_times, error) || !time_run (path, i, b, &b_times, error))
+      return FALSE;
+  for (guint k = 0; k < 4; k++)
+    medians[k] = bench_median (values + k * runs, runs);
   return TRUE;
 }
 
@@ -313,7 +332,8 @@ bench_file (const char  *argv0,
             gboolean    *ok,
             GError     **error)
 {
-  double hearth_s, hearth_cpu, walk_s, walk_cpu, pstats_s, pstats_cpu, peak, file_size;
+  double medians[4], hearth_s, hearth_cpu, walk_s, walk_cpu, pstats_s, pstats_cpu, peak;
+  double file_size;
   struct stat st;
 
   if (stat (path, &st) != 0)
@@ -326,15 +346,19 @@ bench_file (const char  *argv0,
   printf ("%s\n", path);
 
   if (!measure_peak (argv0, path, &peak, error) ||
-      !time_runs (path, runs, load_run, &hearth_s, &hearth_cpu, error) ||
-      !time_runs (path, runs, walk_run, &walk_s, &walk_cpu, error))
+      !time_runs_in_turn (path, runs, load_run, walk_run, medians, error))
     return FALSE;
+  hearth_s = medians[0];
+  hearth_cpu = medians[1];
+  walk_s = medians[2];
+  walk_cpu = medians[3];
   printf ("hearth load: %.3f s (median of %u), cpu %.3f s\n", hearth_s, runs, hearth_cpu);
   printf ("marshal walk: %.3f s (median of %u), cpu %.3f s\n", walk_s, runs, walk_cpu);
   printf ("hearth / walk: %.2fx, cpu %.2fx\n", hearth_s / MAX (walk_s, 1e-9),
           hearth_cpu / MAX (walk_cpu, 1e-9));
   fflush (stdout);
-  *ok = *ok && hearth_cpu <= HEARTH_BENCH_WALK_TARGET * walk_cpu;
+  /* the load uses a second core: its wall-clock time is what a user waits */
+  *ok = *ok && hearth_s <= HEARTH_BENCH_WALK_TARGET * walk_s;
 
   if (pstats_runs > 0)
     {
@@ -344,7 +368,7 @@ bench_file (const char  *argv0,
               pstats_cpu);
       printf ("speed ratio: %.1fx, cpu %.1fx\n", pstats_s / MAX (hearth_s, 1e-9),
               pstats_cpu / MAX (hearth_cpu, 1e-9));
-      *ok = *ok && pstats_cpu >= HEARTH_BENCH_SPEED_TARGET * hearth_cpu;
+      *ok = *ok && pstats_s >= HEARTH_BENCH_SPEED_TARGET * hearth_s;
     }
 
   printf ("file: %.1f MB, peak memory: %.1f MB (%.2fx file)\n", file_size / HEARTH_BENCH_MB,
