@@ -299,7 +299,13 @@ prefetch_maps (HearthPstatsBuilder *self,
             const HearthMarshalEntry *e = (const HearthMarshalEntry *) (const void *) (head + 1);
 
             for (guint i = 0; i < head->n; i++)
-              __builtin_prefetch (&keys[(e[i].key_data >> 1) - 1]);
+              {
+                guint key = (e[i].key_data >> 1) - 1;
+
+                /* a key of this chunk's is not in the map yet */
+                if (key < n_keys)
+                  __builtin_prefetch (&keys[key]);
+              }
             p += sizeof (RecordHead) + head->n * sizeof (HearthMarshalEntry);
           }
           break;
