@@ -191,13 +191,17 @@ count_by_callee (HearthProfile *self,
 /* How many edges ahead the index by caller fetches the place of an edge. */
 #define BUILD_AHEAD 16
 
-/* The edges by caller (callee_offsets, callee_index) from the counts of count_by_caller()
- * (taken), with a stable counting sort: one pass over the edges, the places written at
- * random in an array larger than the caches, each fetched some edges ahead (it moves on only
- * if that caller comes between). */
+/* The edges grouped by caller (@by_caller) or by callee, from the counts of count_by_caller()
+ * or count_by_callee() (taken: the offsets of each function's run), with a stable counting
+ * sort: one pass over the edges. By caller the places are written at random in an array
+ * larger than the caches, each fetched some edges ahead (it moves on only if that caller
+ * comes between); by callee they come nearly in turn. */
 static void
-index_by_caller (HearthProfile *self,
-                 guint         *by_caller)
+index_edges_by (HearthProfile  *self,
+                gboolean        by_caller,
+                guint          *counts,
+                guint         **offsets_out,
+                guint         **index_out)
 {
   guint n_functions = self->functions->len;
   guint n = self->n_edges;
@@ -206,36 +210,16 @@ index_by_caller (HearthProfile *self,
   g_autofree guint *fill = NULL;
 
   for (guint f = 0; f < n_functions; f++)
-    by_caller[f + 1] += by_caller[f];
-  fill = g_memdup2 (by_caller, sizeof (guint) * (n_functions + 1));
+    counts[f + 1] += counts[f];
+  fill = g_memdup2 (counts, sizeof (guint) * (n_functions + 1));
   for (guint i = 0; i < n; i++)
     {
-      if (i + BUILD_AHEAD < n)
+      if (by_caller && i + BUILD_AHEAD < n)
         __builtin_prefetch (&index[fill[edges[i + BUILD_AHEAD].caller]], 1);
-      index[fill[edges[i].caller]++] = i;
+      index[fill[by_caller ? edges[i].caller : edges[i].callee]++] = i;
     }
-  self->callee_offsets = by_caller;
-  self->callee_index = index;
-}
-
-/* The edges by callee (caller_offsets, caller_index), likewise from count_by_callee(). */
-static void
-index_by_callee (HearthProfile *self,
-                 guint         *by_callee)
-{
-  guint n_functions = self->functions->len;
-  guint n = self->n_edges;
-  const HearthEdge *edges = self->edges;
-  guint *index = g_new (guint, MAX (n, 1));
-  g_autofree guint *fill = NULL;
-
-  for (guint f = 0; f < n_functions; f++)
-    by_callee[f + 1] += by_callee[f];
-  fill = g_memdup2 (by_callee, sizeof (guint) * (n_functions + 1));
-  for (guint i = 0; i < n; i++)
-    index[fill[edges[i].callee]++] = i;
-  self->caller_offsets = by_callee;
-  self->caller_index = index;
+  *offsets_out = counts;
+  *index_out = index;
 }
 
 /* The side by caller, counted and indexed; on a thread of its own for a large profile. */
@@ -253,7 +237,7 @@ index_callers_side (gpointer data)
   guint *by_caller = g_new0 (guint, self->functions->len + 1);
 
   side->clean = count_by_caller (self, by_caller);
-  index_by_caller (self, by_caller);
+  index_edges_by (self, TRUE, by_caller, &self->callee_offsets, &self->callee_index);
   return NULL;
 }
 
@@ -277,7 +261,7 @@ index_edges (HearthProfile *self)
       _hearth_memory_budget () >= THREADS_FROM)
     thread = g_thread_try_new ("hearth-index", index_callers_side, &side, NULL);
   clean = count_by_callee (self, by_callee);
-  index_by_callee (self, by_callee);
+  index_edges_by (self, FALSE, by_callee, &self->caller_offsets, &self->caller_index);
   if (thread != NULL)
     g_thread_join (thread);
   else

@@ -140,6 +140,27 @@ number_map_append (NumberMap *map,
 
 /* Applying records ---------------------------------------------------------------------- */
 
+static gsize
+record_size (const RecordHead *head)
+{
+  switch ((RecordTag) head->tag)
+    {
+    case RECORD_STRING:
+      return sizeof (StringRecord);
+    case RECORD_KEY:
+      return sizeof (KeyRecord);
+    case RECORD_ENTRY:
+      return sizeof (RecordHead);
+    case RECORD_CALLERS:
+      return sizeof (RecordHead) + head->n * sizeof (HearthMarshalEntry);
+    case RECORD_EDGE:
+    case RECORD_NUMBERS:
+      return sizeof (NumbersRecord);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static gboolean
 is_weird_time (double value)
 {
@@ -269,11 +290,10 @@ static void
 prefetch_maps (HearthPstatsBuilder *self,
                const Chunk         *chunk)
 {
-  const guint8 *p = chunk->data, *end = chunk->data + chunk->used;
   const guint *strings = self->strings.ids, *keys = self->keys.ids;
   gsize n_strings = self->strings.len, n_keys = self->keys.len;
 
-  while (p < end)
+  for (const guint8 *p = chunk->data; p < chunk->data + chunk->used;)
     {
       const RecordHead *head = (const RecordHead *) (const void *) p;
 
@@ -281,18 +301,12 @@ prefetch_maps (HearthPstatsBuilder *self,
         {
         case RECORD_STRING:
           __builtin_prefetch (((const StringRecord *) (const void *) p)->string);
-          p += sizeof (StringRecord);
           break;
         case RECORD_KEY:
-          {
-            const KeyRecord *r = (const KeyRecord *) (const void *) p;
-
-            if (r->file < n_strings)
-              __builtin_prefetch (&strings[r->file]);
-            if (head->n < n_strings)
-              __builtin_prefetch (&strings[head->n]);
-            p += sizeof (KeyRecord);
-          }
+          if (((const KeyRecord *) (const void *) p)->file < n_strings)
+            __builtin_prefetch (&strings[((const KeyRecord *) (const void *) p)->file]);
+          if (head->n < n_strings)
+            __builtin_prefetch (&strings[head->n]);
           break;
         case RECORD_CALLERS:
           {
@@ -306,22 +320,17 @@ prefetch_maps (HearthPstatsBuilder *self,
                 if (key < n_keys)
                   __builtin_prefetch (&keys[key]);
               }
-            p += sizeof (RecordHead) + head->n * sizeof (HearthMarshalEntry);
           }
           break;
         case RECORD_ENTRY:
-          if (head->n < n_keys)
-            __builtin_prefetch (&keys[head->n]);
-          p += sizeof (RecordHead);
-          break;
         case RECORD_EDGE:
         case RECORD_NUMBERS:
         default:
           if (head->n < n_keys)
             __builtin_prefetch (&keys[head->n]);
-          p += sizeof (NumbersRecord);
           break;
         }
+      p += record_size (head);
     }
 }
 
@@ -329,40 +338,21 @@ static void
 prefetch_functions (HearthPstatsBuilder *self,
                     const Chunk         *chunk)
 {
-  const guint8 *p = chunk->data, *end = chunk->data + chunk->used;
   guint known = self->strings.len;
 
-  while (p < end)
+  for (const guint8 *p = chunk->data; p < chunk->data + chunk->used;)
     {
       const RecordHead *head = (const RecordHead *) (const void *) p;
 
-      switch ((RecordTag) head->tag)
+      if (head->tag == RECORD_KEY)
         {
-        case RECORD_STRING:
-          p += sizeof (StringRecord);
-          break;
-        case RECORD_KEY:
-          {
-            const KeyRecord *r = (const KeyRecord *) (const void *) p;
+          const KeyRecord *r = (const KeyRecord *) (const void *) p;
 
-            if (r->file < known && head->n < known)
-              _hearth_profile_prefetch_function_ids (self->profile, self->strings.ids[r->file],
-                                                     r->line, self->strings.ids[head->n]);
-            p += sizeof (KeyRecord);
-          }
-          break;
-        case RECORD_ENTRY:
-          p += sizeof (RecordHead);
-          break;
-        case RECORD_CALLERS:
-          p += sizeof (RecordHead) + head->n * sizeof (HearthMarshalEntry);
-          break;
-        case RECORD_EDGE:
-        case RECORD_NUMBERS:
-        default:
-          p += sizeof (NumbersRecord);
-          break;
+          if (r->file < known && head->n < known)
+            _hearth_profile_prefetch_function_ids (self->profile, self->strings.ids[r->file],
+                                                   r->line, self->strings.ids[head->n]);
         }
+      p += record_size (head);
     }
 }
 
@@ -370,11 +360,9 @@ static void
 apply_chunk (HearthPstatsBuilder *self,
              const Chunk         *chunk)
 {
-  const guint8 *p = chunk->data, *end = chunk->data + chunk->used;
-
   prefetch_maps (self, chunk);
   prefetch_functions (self, chunk);
-  while (p < end)
+  for (const guint8 *p = chunk->data; p < chunk->data + chunk->used;)
     {
       const RecordHead *head = (const RecordHead *) (const void *) p;
       const NumbersRecord *numbers = (const NumbersRecord *) (const void *) p;
@@ -383,35 +371,30 @@ apply_chunk (HearthPstatsBuilder *self,
         {
         case RECORD_STRING:
           apply_string (self, (const StringRecord *) (const void *) p);
-          p += sizeof (StringRecord);
           break;
         case RECORD_KEY:
           apply_key (self, (const KeyRecord *) (const void *) p);
-          p += sizeof (KeyRecord);
           break;
         case RECORD_ENTRY:
           apply_entry (self, head->n);
-          p += sizeof (RecordHead);
           break;
         case RECORD_CALLERS:
           apply_callers (self, (const HearthMarshalEntry *) (const void *) (head + 1), head->n);
-          p += sizeof (RecordHead) + head->n * sizeof (HearthMarshalEntry);
           break;
         case RECORD_EDGE:
           _hearth_profile_set_edge (self->profile, self->keys.ids[head->n], self->callee,
                                     numbers->counts[0], numbers->counts[1],
                                     numbers->times[0], numbers->times[1]);
-          p += sizeof (NumbersRecord);
           break;
         case RECORD_NUMBERS:
           _hearth_profile_set_numbers (self->profile, self->keys.ids[head->n],
                                        numbers->counts[0], numbers->counts[1],
                                        numbers->times[0], numbers->times[1]);
-          p += sizeof (NumbersRecord);
           break;
         default:
           g_assert_not_reached ();
         }
+      p += record_size (head);
     }
 }
 
