@@ -28,6 +28,7 @@
 #include "hearth-path-private.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #define HEARTH_SOURCE_MAX_FILE   (8u << 20)
@@ -997,24 +998,25 @@ hearth_source_coding (const guint8 *text,
   return NULL;
 }
 
-/* Reads a regular file of at most HEARTH_SOURCE_MAX_FILE bytes, never blocking on a pipe. */
+/* Reads a regular file of at most HEARTH_SOURCE_MAX_FILE bytes, never blocking on a pipe.
+ * Most files a profile names may be missing (a profile recorded on another machine): a plain
+ * stat () tells, without the objects of a GIO query. */
 static GBytes *
 hearth_source_read (const char *path)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GFile) file = NULL;
   g_autoptr (GFileInputStream) in = NULL;
   g_autofree guint8 *buffer = NULL;
+  GStatBuf st;
   goffset size;
   gsize got = 0;
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
-  if (info == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
     return NULL;
-  size = g_file_info_get_size (info);
+  size = st.st_size;
   if (size < 0 || size > HEARTH_SOURCE_MAX_FILE)
     return NULL;
+  file = g_file_new_for_path (path);
   in = g_file_read (file, NULL, NULL);
   if (in == NULL)
     return NULL;
@@ -1255,6 +1257,7 @@ struct _HearthSourceCache
   GHashTable  *files;        /* recorded file name -> HearthSourceIndex, or NULL if unread */
   GHashTable  *by_pointer;   /* the same, by the name's address: a profile's file names are
                               * its interned strings, asked for once per function */
+  GHashTable  *folders;      /* folder -> whether it exists */
   gsize        bytes_read;
   guint        n_files_read;
 };
@@ -1273,6 +1276,7 @@ hearth_source_cache_new (const char *profile_path)
   cache->files = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                         (GDestroyNotify) hearth_source_index_free);
   cache->by_pointer = g_hash_table_new (NULL, NULL);
+  cache->folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   if (profile_path != NULL)
     cache->profile_dir = g_path_get_dirname (profile_path);
   return cache;
@@ -1291,6 +1295,7 @@ hearth_source_cache_free (HearthSourceCache *cache)
     return;
   g_hash_table_unref (cache->by_pointer);
   g_hash_table_unref (cache->files);
+  g_hash_table_unref (cache->folders);
   g_free (cache->profile_dir);
   g_free (cache);
 }
@@ -1306,6 +1311,23 @@ hearth_source_cache_get_n_files_read (HearthSourceCache *cache)
 {
   g_return_val_if_fail (cache != NULL, 0);
   return cache->n_files_read;
+}
+
+/* Whether the folder of @path exists, asked of the system once per folder: the sources of a
+ * profile recorded on another machine are missing by the thousand, in a few folders. */
+static gboolean
+hearth_source_folder_exists (HearthSourceCache *cache,
+                             const char        *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  gpointer value;
+  gboolean exists;
+
+  if (g_hash_table_lookup_extended (cache->folders, folder, NULL, &value))
+    return GPOINTER_TO_INT (value);
+  exists = g_file_test (folder, G_FILE_TEST_IS_DIR);
+  g_hash_table_insert (cache->folders, g_steal_pointer (&folder), GINT_TO_POINTER (exists));
+  return exists;
 }
 
 static GBytes *
@@ -1329,7 +1351,10 @@ hearth_source_open (HearthSourceCache  *cache,
 
   for (guint i = 0; i < candidates->len; i++)
     {
-      GBytes *bytes = hearth_source_read (g_ptr_array_index (candidates, i));
+      GBytes *bytes = NULL;
+
+      if (hearth_source_folder_exists (cache, g_ptr_array_index (candidates, i)))
+        bytes = hearth_source_read (g_ptr_array_index (candidates, i));
 
       if (bytes != NULL && found != NULL)
         *found = g_strdup (g_ptr_array_index (candidates, i));
