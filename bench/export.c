@@ -7,9 +7,11 @@
  * Generates py-spy-like folded stacks (`func (pkg/file.py:line)` frames, deep chains, many
  * distinct stacks, about MB megabytes), writes them to a file and, in one run, times the
  * load (hearth_profile_load_path()), the call-tree layout with the command line's defaults,
- * the names, and the PNG and SVG renderings of `hearth --export` (into memory), each on its
- * own. Prints each export, and what `--export` pays after the load (layout, names and
- * rendering), as a ratio of the load. Target: the latter at most 0.5x.
+ * the names, the two side by side as `hearth --export` makes them (the names on a thread of
+ * their own), and the PNG and SVG renderings (into memory), each on its own. Prints each,
+ * and what `--export` pays after the load (layout and names side by side, then rendering),
+ * as a ratio of the load. Target: the latter at most 0.5x, in wall-clock time (exit status
+ * 1 when missed).
  *
  * Usage: bench-export [--mb MB] [--runs N] [--keep FILE] [FILE]
  *
@@ -132,9 +134,11 @@ typedef struct
   double wall, cpu;
 } Cost;
 
-#define N_PHASES 5
-enum { LOAD, LAYOUT, NAMES, PNG, SVG };
-static const char *const phase_names[N_PHASES] = { "load", "layout", "names", "png", "svg" };
+#define N_PHASES 6
+enum { LOAD, LAYOUT, NAMES, BESIDE, PNG, SVG };
+static const char *const phase_names[N_PHASES] = {
+  "load", "layout", "names", "both", "png", "svg"
+};
 
 static double
 cpu_s (void)
@@ -209,6 +213,20 @@ run_once (const char *path,
   start_phase (&cost[NAMES]);
   names = hearth_names_new (profile, NULL, TRUE);
   end_phase (&cost[NAMES]);
+
+  /* as --export makes them: the names on a thread of their own beside the layout */
+  g_clear_object (&tree);
+  g_clear_object (&names);
+  start_phase (&cost[BESIDE]);
+  {
+    HearthNamesJob *job = hearth_names_job_start (profile, NULL, TRUE);
+
+    tree = hearth_call_tree_new (profile, &options, &error);
+    names = hearth_names_job_finish (job);
+  }
+  if (tree == NULL)
+    g_error ("%s", error->message);
+  end_phase (&cost[BESIDE]);
 
   start_phase (&cost[PNG]);
   png = render (tree, names, HEARTH_EXPORT_PNG);
@@ -300,8 +318,8 @@ main (int   argc,
       }
   for (guint k = 0; k < 2; k++)
     {
-      after[0][k] = m[LAYOUT][k] + m[NAMES][k] + m[PNG][k];
-      after[1][k] = m[LAYOUT][k] + m[NAMES][k] + m[SVG][k];
+      after[0][k] = m[BESIDE][k] + m[PNG][k];
+      after[1][k] = m[BESIDE][k] + m[SVG][k];
     }
 
   g_print ("medians of %d runs, %u bars, png %.2f MB, svg %.2f MB\n", runs, n_nodes,
@@ -310,11 +328,12 @@ main (int   argc,
     g_print ("%-7s %.3f s, cpu %.3f s (%.2fx the load, cpu %.2fx)\n", phase_names[p], m[p][0],
              m[p][1], m[p][0] / m[LOAD][0], m[p][1] / m[LOAD][1]);
   for (guint f = 0; f < 2; f++)
-    g_print ("export %s after the load (layout + names + drawing): %.3f s, cpu %.3f s: "
-             "%.2fx the load, cpu %.2fx (target <= %.1fx)\n", f == 0 ? "png" : "svg",
-             after[f][0], after[f][1], after[f][0] / m[LOAD][0], after[f][1] / m[LOAD][1],
-             HEARTH_BENCH_EXPORT_TARGET);
+    g_print ("export %s after the load (layout and names side by side, drawing): %.3f s, "
+             "cpu %.3f s: %.2fx the load, cpu %.2fx (target <= %.1fx)\n",
+             f == 0 ? "png" : "svg", after[f][0], after[f][1], after[f][0] / m[LOAD][0],
+             after[f][1] / m[LOAD][1], HEARTH_BENCH_EXPORT_TARGET);
 
-  return after[0][1] <= HEARTH_BENCH_EXPORT_TARGET * m[LOAD][1] &&
-         after[1][1] <= HEARTH_BENCH_EXPORT_TARGET * m[LOAD][1] ? 0 : 1;
+  /* both use a second core: the wall-clock times are what a user waits */
+  return after[0][0] <= HEARTH_BENCH_EXPORT_TARGET * m[LOAD][0] &&
+         after[1][0] <= HEARTH_BENCH_EXPORT_TARGET * m[LOAD][0] ? 0 : 1;
 }

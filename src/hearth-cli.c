@@ -223,6 +223,7 @@ print_tree_report (HearthCliOptions  *o,
 {
   g_autoptr (HearthCallTree) tree = NULL;
   g_autoptr (HearthNames) names = NULL;
+  HearthNamesJob *job;
 
   if (!g_str_equal (o->print, "bars") && !g_str_equal (o->print, "widest") &&
       !g_str_equal (o->print, "folded") && !g_str_equal (o->print, "warnings"))
@@ -234,16 +235,20 @@ print_tree_report (HearthCliOptions  *o,
       return FALSE;
     }
 
-  tree = build_tree (o, profile, error);
-  if (tree == NULL)
-    return FALSE;
   /* bars print keys, not names: reading the sources for them would be wasted */
   if (g_str_equal (o->print, "bars"))
     {
-      hearth_report_bars (out, tree);
-      return TRUE;
+      tree = build_tree (o, profile, error);
+      if (tree != NULL)
+        hearth_report_bars (out, tree);
+      return tree != NULL;
     }
-  names = hearth_names_new (profile, (const char * const *) o->mine, !o->no_source);
+  /* the names are made beside the layout */
+  job = hearth_names_job_start (profile, (const char * const *) o->mine, !o->no_source);
+  tree = build_tree (o, profile, error);
+  names = hearth_names_job_finish (job);
+  if (tree == NULL)
+    return FALSE;
 
   if (g_str_equal (o->print, "widest"))
     hearth_report_widest (out, tree, names, o->count > 0 ? (guint) o->count : 0);
@@ -693,17 +698,19 @@ export_chart (HearthCliOptions    *o,
   g_autoptr (HearthCallTree) chart = NULL;
   g_autoptr (HearthNames) names = NULL;
   g_autoptr (GError) error = NULL;
+  HearthNamesJob *job;
 
   if (compare || o->merge)
     return fail (_("--chart draws one file: it does not go with --compare or --merge"));
+  job = hearth_names_job_start (profile, (const char * const *) o->mine, !o->no_source);
   chart = hearth_call_tree_new_chart (profile, &error);
+  names = hearth_names_job_finish (job);
   if (chart == NULL)
     {
       g_autofree char *message = g_strdup_printf ("%s: %s", o->files[0], error->message);
 
       return fail (message);
     }
-  names = hearth_names_new (profile, (const char * const *) o->mine, !o->no_source);
   options->width = o->width;
   options->icicle = o->icicle;
   options->title = o->title;
@@ -749,6 +756,7 @@ run_export (HearthCliOptions *o)
   g_autoptr (HearthCallTree) after_tree = NULL;
   g_autoptr (HearthNames) before_names = NULL;
   g_autoptr (HearthNames) after_names = NULL;
+  HearthNamesJob *before_job, *after_job = NULL;
   g_autoptr (GPtrArray) runs = NULL;
   g_autoptr (HearthSpread) spread = NULL;
   g_autoptr (GError) error = NULL;
@@ -775,9 +783,16 @@ run_export (HearthCliOptions *o)
   if (o->chart)
     return export_chart (o, before, after != NULL, &options);
 
+  /* the names are made beside the layout */
+  before_job = hearth_names_job_start (before, (const char * const *) o->mine, !o->no_source);
+  if (after != NULL)
+    after_job = hearth_names_job_start (after, (const char * const *) o->mine, !o->no_source);
   before_tree = build_tree (o, before, &error);
   if (before_tree != NULL && after != NULL)
     after_tree = build_tree (o, after, &error);
+  before_names = hearth_names_job_finish (before_job);
+  if (after_job != NULL)
+    after_names = hearth_names_job_finish (after_job);
   if (before_tree == NULL || (after != NULL && after_tree == NULL))
     return fail (error->message);
   /* merged runs: the noisy bars get their whiskers */
@@ -785,10 +800,6 @@ run_export (HearthCliOptions *o)
                                                    (HearthProfile * const *) runs->pdata,
                                                    runs->len, NULL, &error)) == NULL)
     return fail (error->message);
-
-  before_names = hearth_names_new (before, (const char * const *) o->mine, !o->no_source);
-  if (after != NULL)
-    after_names = hearth_names_new (after, (const char * const *) o->mine, !o->no_source);
 
   options.width = o->width;
   options.icicle = o->icicle;

@@ -313,6 +313,80 @@ hearth_names_new (HearthProfile      *profile,
   return self;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Names made beside the layout */
+
+struct _HearthNamesJob
+{
+  HearthProfile  *profile;
+  char          **mine_paths;
+  gboolean        use_source;
+  HearthNames    *names;
+  GThread        *thread;
+};
+
+static gpointer
+hearth_names_job_run (gpointer data)
+{
+  HearthNamesJob *job = data;
+
+  job->names = hearth_names_new (job->profile, (const char * const *) job->mine_paths,
+                                 job->use_source);
+  return NULL;
+}
+
+/**
+ * hearth_names_job_start:
+ * @profile: a finished profile
+ * @mine_paths: (nullable) (array zero-terminated=1): as for hearth_names_new ()
+ * @use_source: as for hearth_names_new ()
+ *
+ * Starts making the names of @profile on a thread of their own, when there is a second
+ * core; else they are made by hearth_names_job_finish ().
+ *
+ * Returns: (transfer full): the job, to finish
+ */
+HearthNamesJob *
+hearth_names_job_start (HearthProfile      *profile,
+                        const char * const *mine_paths,
+                        gboolean            use_source)
+{
+  HearthNamesJob *job = g_new0 (HearthNamesJob, 1);
+
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), job);
+
+  job->profile = g_object_ref (profile);
+  job->mine_paths = g_strdupv ((char **) mine_paths);
+  job->use_source = use_source;
+  if (g_get_num_processors () > 1)
+    job->thread = g_thread_try_new ("hearth-names", hearth_names_job_run, job, NULL);
+  return job;
+}
+
+/**
+ * hearth_names_job_finish:
+ * @job: (transfer full): a job from hearth_names_job_start ()
+ *
+ * Waits for the names (or makes them, when no thread was started).
+ *
+ * Returns: (transfer full): the names
+ */
+HearthNames *
+hearth_names_job_finish (HearthNamesJob *job)
+{
+  HearthNames *names;
+
+  if (job->thread != NULL)
+    g_thread_join (job->thread);
+  else
+    hearth_names_job_run (job);
+  names = job->names;
+  g_object_unref (job->profile);
+  g_strfreev (job->mine_paths);
+  g_free (job);
+  return names;
+}
+
 /**
  * hearth_names_get_profile:
  * @self: names

@@ -37,4 +37,13 @@ const char     *hearth_names_get_script_dir   (HearthNames         *self);
 gint            hearth_names_get_main_module  (HearthNames         *self);
 guint           hearth_names_get_n_files_read (HearthNames         *self);
 
+/* The names of a profile made on a thread of their own (when there is a second core) while
+ * the caller lays out its call tree: both only read the finished profile. */
+typedef struct _HearthNamesJob HearthNamesJob;
+
+HearthNamesJob *hearth_names_job_start        (HearthProfile       *profile,
+                                               const char * const  *mine_paths,
+                                               gboolean             use_source);
+HearthNames    *hearth_names_job_finish       (HearthNamesJob      *job);
+
 G_END_DECLS

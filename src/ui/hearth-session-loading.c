@@ -196,7 +196,9 @@ load_thread (GTask        *task,
   Job *job = task_data;
   g_autoptr (Result) result = g_new0 (Result, 1);
   GError *error = NULL;
-  gint64 begin = g_get_monotonic_time (), read, named;
+  gint64 begin = g_get_monotonic_time (), read;
+  HearthNamesJob *names_job;
+  gboolean laid_out;
 
   if (job->files != NULL)
     result->profile = load_merge (job, result, cancellable, &error);
@@ -210,18 +212,19 @@ load_thread (GTask        *task,
       return;
     }
   read = g_get_monotonic_time ();
-  result->names = hearth_names_new (result->profile, (const char * const *) job->mine_paths,
-                                    job->use_source);
-  named = g_get_monotonic_time ();
-  if (!layout_in_thread (job, result, cancellable, &error))
+  /* the names are made beside the layout */
+  names_job = hearth_names_job_start (result->profile, (const char * const *) job->mine_paths,
+                                      job->use_source);
+  laid_out = layout_in_thread (job, result, cancellable, &error);
+  result->names = hearth_names_job_finish (names_job);
+  if (!laid_out)
     {
       g_task_return_error (task, error);
       return;
     }
   /* for G_MESSAGES_DEBUG: the flame view logs when the tree's first frame is drawn */
-  g_debug ("file read in %.1f ms, ending at %.1f ms; names %.1f ms, layout %.1f ms",
-           (read - begin) / 1000.0, read / 1000.0, (named - read) / 1000.0,
-           (g_get_monotonic_time () - named) / 1000.0);
+  g_debug ("file read in %.1f ms, ending at %.1f ms; names and layout %.1f ms",
+           (read - begin) / 1000.0, read / 1000.0, (g_get_monotonic_time () - read) / 1000.0);
   g_task_return_pointer (task, g_steal_pointer (&result), result_free);
 }
 
@@ -233,7 +236,9 @@ layout_thread (GTask        *task,
 {
   Job *job = task_data;
   g_autoptr (Result) result = g_new0 (Result, 1);
+  HearthNamesJob *names_job = NULL;
   GError *error = NULL;
+  gboolean laid_out;
 
   if (job->range_end > job->range_start && hearth_profile_get_timeline (job->profile) != NULL)
     {
@@ -249,9 +254,13 @@ layout_thread (GTask        *task,
   if (job->names != NULL)
     result->names = g_object_ref (job->names);
   else
-    result->names = hearth_names_new (result->profile, (const char * const *) job->mine_paths,
-                                      job->use_source);
-  if (!layout_in_thread (job, result, cancellable, &error))
+    names_job = hearth_names_job_start (result->profile,
+                                        (const char * const *) job->mine_paths,
+                                        job->use_source);
+  laid_out = layout_in_thread (job, result, cancellable, &error);
+  if (names_job != NULL)
+    result->names = hearth_names_job_finish (names_job);
+  if (!laid_out)
     {
       g_task_return_error (task, error);
       return;
