@@ -21,7 +21,6 @@
 /* The text is cut at line ends into parts of about this size, parsed side by side. */
 #define HEARTH_FOLDED_PART_SIZE  (4 * 1024 * 1024)
 #define HEARTH_FOLDED_MAX_WORKERS 8
-#define HEARTH_FOLDED_THREADS_FROM ((guint64) 1 << 30)
 /* How many pieces after a piece with an unclosed " (" may close it (a ';' inside a file name). */
 #define HEARTH_FOLDED_REJOIN_WINDOW 16
 /* When text is not folded stacks at all (see hearth_folded_plausible). */
@@ -1393,15 +1392,12 @@ _hearth_folded_read (GInputStream  *stream,
                      GCancellable  *cancellable,
                      GError       **error)
 {
-  guint n_workers = CLAMP (g_get_num_processors (), 1, HEARTH_FOLDED_MAX_WORKERS);
+  guint n_workers = 0;
 
-  /* a thread reserves address space (its stack, its malloc arena) that a small budget, as
-   * under a ulimit -v, keeps for the profile */
-  if (_hearth_memory_budget () < HEARTH_FOLDED_THREADS_FROM)
-    n_workers = 0;
-
-  return _hearth_folded_read_parts (stream, HEARTH_FOLDED_PART_SIZE,
-                                    n_workers > 1 ? n_workers : 0, FALSE, cancellable, error);
+  if (_hearth_second_thread_allowed ())
+    n_workers = CLAMP (g_get_num_processors (), 2, HEARTH_FOLDED_MAX_WORKERS);
+  return _hearth_folded_read_parts (stream, HEARTH_FOLDED_PART_SIZE, n_workers, FALSE,
+                                    cancellable, error);
 }
 
 /**

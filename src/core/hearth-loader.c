@@ -41,8 +41,8 @@
 /* No read takes more than this at once: the cancellable is checked, and the progress
  * updated, at least every so many bytes. */
 #define HEARTH_READ_STEP  (4 << 20)
-/* A local file of the whole-file formats from this size on is mapped rather than read,
- * when it can be (see hearth-mapped-file.c). */
+/* A local pstats file from this size on is mapped rather than read, when it can be (see
+ * hearth-mapped-file.c). */
 #define HEARTH_MAP_FROM   (1 << 20)
 /* Compressed data is taken in small steps: the ratio above compares what came out with what
  * went in, and a reader asking for a big part at once must not take in megabytes of a bomb
@@ -538,7 +538,7 @@ load_mapped (GInputStream  *input,
   data = _hearth_mapped_file_get_data (file, &len);
   if (HEARTH_IS_LIMIT_STREAM (input))
     watch.progress = HEARTH_LIMIT_STREAM (input)->progress;
-  profile = read_whole (data, len, kind, &watch, error);
+  profile = _hearth_pstats_read_full (data, len, HEARTH_PSTATS_THREADS_AUTO, &watch, error);
   if (profile != NULL)
     _hearth_read_watch_check (&watch, len, NULL);
   return profile;

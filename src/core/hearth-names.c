@@ -20,6 +20,7 @@
 #include "hearth-names.h"
 #include "hearth-labels.h"
 #include "hearth-path-private.h"
+#include "hearth-profile-private.h"
 #include "hearth-python-scanner.h"
 
 #include <string.h>
@@ -341,8 +342,9 @@ hearth_names_job_run (gpointer data)
  * @mine_paths: (nullable) (array zero-terminated=1): as for hearth_names_new ()
  * @use_source: as for hearth_names_new ()
  *
- * Starts making the names of @profile on a thread of their own, when there is a second
- * core; else they are made by hearth_names_job_finish ().
+ * Starts making the names of @profile on a thread of their own, when a second thread is
+ * allowed (see _hearth_second_thread_allowed ()); else they are made by
+ * hearth_names_job_finish ().
  *
  * Returns: (transfer full): the job, to finish
  */
@@ -351,14 +353,15 @@ hearth_names_job_start (HearthProfile      *profile,
                         const char * const *mine_paths,
                         gboolean            use_source)
 {
-  HearthNamesJob *job = g_new0 (HearthNamesJob, 1);
+  HearthNamesJob *job;
 
-  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), job);
+  g_return_val_if_fail (HEARTH_IS_PROFILE (profile), NULL);
 
+  job = g_new0 (HearthNamesJob, 1);
   job->profile = g_object_ref (profile);
   job->mine_paths = g_strdupv ((char **) mine_paths);
   job->use_source = use_source;
-  if (g_get_num_processors () > 1)
+  if (_hearth_second_thread_allowed ())
     job->thread = g_thread_try_new ("hearth-names", hearth_names_job_run, job, NULL);
   return job;
 }

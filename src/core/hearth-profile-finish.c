@@ -125,10 +125,6 @@ dedupe_edges (HearthProfile *self)
   self->n_edges = kept;
 }
 
-/* A thread reserves address space (its stack) that a small budget, as under a ulimit -v,
- * keeps for the profile. */
-#define THREADS_FROM ((guint64) 1 << 30)
-
 /* Per function, while the edges are counted: its edges as caller, and the callee of the run
  * of edges it was last seen in as caller (+ 1). Together, for one place in memory a step. */
 typedef struct
@@ -246,9 +242,9 @@ index_callers_side (gpointer data)
  * caches. */
 #define EDGES_PARALLEL_FROM (1u << 18)
 
-/* Counts and indexes the edges both ways. Returns whether they are clean: no key was
- * repeated (clears), each callee's edges are one run (a callers dict), and no caller is
- * twice in a run. Edges that are not need dedupe_edges() and indexing again. */
+/* Counts and indexes the edges both ways. Returns whether they are clean: each callee's edges
+ * are one run (a callers dict), and no caller is twice in a run. Edges that are not need
+ * dedupe_edges() and indexing again. */
 static gboolean
 index_edges (HearthProfile *self)
 {
@@ -257,8 +253,7 @@ index_edges (HearthProfile *self)
   guint *by_callee = g_new0 (guint, self->functions->len + 1);
   gboolean clean;
 
-  if (self->n_edges >= EDGES_PARALLEL_FROM && g_get_num_processors () > 1 &&
-      _hearth_memory_budget () >= THREADS_FROM)
+  if (self->n_edges >= EDGES_PARALLEL_FROM && _hearth_second_thread_allowed ())
     thread = g_thread_try_new ("hearth-index", index_callers_side, &side, NULL);
   clean = count_by_callee (self, by_callee);
   index_edges_by (self, FALSE, by_callee, &self->caller_offsets, &self->caller_index);
@@ -266,7 +261,7 @@ index_edges (HearthProfile *self)
     g_thread_join (thread);
   else
     index_callers_side (&side);
-  return clean && side.clean && (self->clears == NULL || self->clears->len == 0);
+  return clean && side.clean;
 }
 
 static void
@@ -558,8 +553,7 @@ derive_from_stacks (HearthProfile *self,
    * back to its host the first touch of a huge page costs far more: on the 2-core
    * benchmark machine, 512 MB were first written at 0.3 to 4.4 GB/s in huge pages, at a
    * steady 1.8 GB/s in small ones. */
-  if (n >= STACK_PARALLEL_FROM && g_get_num_processors () > 1 &&
-      _hearth_memory_budget () >= THREADS_FROM)
+  if (n >= STACK_PARALLEL_FROM && _hearth_second_thread_allowed ())
     summing = g_thread_try_new ("hearth-sums", stack_sums_and_order, &job, NULL);
   edge_of = stack_node_edges (self);
   if (summing != NULL)
@@ -604,6 +598,7 @@ void
 _hearth_profile_finish (HearthProfile *self)
 {
   g_autofree guint *spare = NULL;
+  gboolean repeated;
 
   g_return_if_fail (HEARTH_IS_PROFILE (self) && !self->finished);
 
@@ -628,8 +623,13 @@ _hearth_profile_finish (HearthProfile *self)
                      g_strdup_printf (_("times or weights add up to more than %g, capped there"),
                                       G_MAXDOUBLE));
 
-  /* a stack profile's edges are distinct pairs by construction */
-  if (!index_edges (self) && self->n_stacks == 0)
+  /* A stack profile's edges are distinct pairs by construction. A repeated key voids the
+   * callers of its earlier entries: they go before the edges are indexed. Otherwise the
+   * indexing tells whether some pair repeats (two keys that read the same). */
+  repeated = self->clears != NULL && self->clears->len > 0 && self->n_stacks == 0;
+  if (repeated)
+    dedupe_edges (self);
+  if (!index_edges (self) && !repeated && self->n_stacks == 0)
     {
       clear_indexes (self);
       dedupe_edges (self);

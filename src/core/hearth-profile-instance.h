@@ -131,17 +131,26 @@ struct _HearthProfile
 
 void _hearth_profile_drop_tables (HearthProfile *self);
 
+/* Room for @n edges after the last, the room doubled as often as it takes. */
+static inline HearthEdge *
+edges_make_room (HearthProfile *self,
+                 guint          n)
+{
+  if (G_UNLIKELY (self->edges_size - self->n_edges < n))
+    {
+      while (self->edges_size - self->n_edges < n)
+        self->edges_size = MAX (1024, self->edges_size * 2);
+      self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
+    }
+  return self->edges + self->n_edges;
+}
+
 /* Edges are the bulk of a large profile: appended without a call per edge. */
 static inline guint
 append_edge (HearthProfile    *self,
              const HearthEdge *e)
 {
-  if (G_UNLIKELY (self->n_edges == self->edges_size))
-    {
-      self->edges_size = MAX (1024, self->edges_size * 2);
-      self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
-    }
-  self->edges[self->n_edges] = *e;
+  *edges_make_room (self, 1) = *e;
   return self->n_edges++;
 }
 

@@ -12,6 +12,7 @@
 G_BEGIN_DECLS
 
 guint64        _hearth_memory_budget           (void);
+gboolean       _hearth_second_thread_allowed   (void);
 /* A reader of data in memory tells the load how far it has come, every few MB: a cancelled
  * load then stops it, and the load's progress (when the bytes were mapped, not counted as
  * they were read) counts the bytes parsed. */

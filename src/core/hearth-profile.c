@@ -353,6 +353,21 @@ _hearth_memory_budget (void)
   return MAX (memory / 4, (guint64) 16 << 20);
 }
 
+/**
+ * _hearth_second_thread_allowed:
+ *
+ * Whether work may go to a second thread: there is a second core, and the memory budget
+ * (see _hearth_memory_budget ()) is at least 1 GB, since a thread reserves address space (its
+ * stack, its malloc arena) that a small budget, as under a ulimit -v, keeps for the profile.
+ *
+ * Returns: %TRUE when a second thread is worth starting
+ */
+gboolean
+_hearth_second_thread_allowed (void)
+{
+  return g_get_num_processors () > 1 && _hearth_memory_budget () >= ((guint64) 1 << 30);
+}
+
 /* Builder API ------------------------------------------------------------------------------ */
 
 HearthProfile *
@@ -622,12 +637,7 @@ _hearth_profile_edge_room (HearthProfile *self,
 {
   g_return_val_if_fail (HEARTH_IS_PROFILE (self) && !self->finished, NULL);
 
-  while (self->edges_size - self->n_edges < n)
-    {
-      self->edges_size = MAX (1024, self->edges_size * 2);
-      self->edges = g_renew (HearthEdge, self->edges, self->edges_size);
-    }
-  return self->edges + self->n_edges;
+  return edges_make_room (self, n);
 }
 
 void

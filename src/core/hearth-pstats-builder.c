@@ -9,7 +9,6 @@
 
 #include "hearth-pstats-builder.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "hearth-hash.h"
@@ -120,7 +119,6 @@ struct _HearthPstatsBuilder
   guint8        *listed;      /* per function: an entry of its own was read */
   gsize          n_listed;
   guint          callee;      /* of the entry being applied */
-  guint          n_weird;
   gboolean       replaced_text;
   GString       *text;
 };
@@ -159,12 +157,6 @@ record_size (const RecordHead *head)
     default:
       g_assert_not_reached ();
     }
-}
-
-static gboolean
-is_weird_time (double value)
-{
-  return !isfinite (value) || value < 0;
 }
 
 /* Bytes that every encoding of a marshal string takes as they are: ASCII without NUL. Eight
@@ -269,9 +261,6 @@ apply_callers (HearthPstatsBuilder      *self,
     {
       const HearthMarshalEntry *e = &entries[i];
 
-      if (e->counts[0] < 0 || e->counts[1] < 0 || is_weird_time (e->times[0]) ||
-          is_weird_time (e->times[1]))
-        self->n_weird++;
       edges[i].caller = self->keys.ids[(e->key_data >> 1) - 1];
       edges[i].callee = self->callee;
       edges[i].calls = e->counts[0];
@@ -558,10 +547,11 @@ HearthMarshalEntry *
 _hearth_pstats_builder_callers_room (HearthPstatsBuilder *self,
                                      guint                max)
 {
-  RecordHead *r = record_room (self, sizeof *r + max * sizeof (HearthMarshalEntry));
+  RecordHead *r;
 
   g_return_val_if_fail (sizeof *r + max * sizeof (HearthMarshalEntry) <= CHUNK_BYTES, NULL);
 
+  r = record_room (self, sizeof *r + max * sizeof (HearthMarshalEntry));
   return (HearthMarshalEntry *) (void *) (r + 1);
 }
 
@@ -658,18 +648,15 @@ join (HearthPstatsBuilder *self,
   g_thread_join (g_steal_pointer (&self->thread));
 }
 
-void
-_hearth_pstats_builder_complete (HearthPstatsBuilder *self,
-                                 gboolean            *replaced_text,
-                                 guint               *n_weird)
+gboolean
+_hearth_pstats_builder_complete (HearthPstatsBuilder *self)
 {
   if (self->thread != NULL)
     join (self, TRUE);
   else if (self->filling->used > 0)
     flush (self);
   self->filling->used = 0;
-  *replaced_text = self->replaced_text;
-  *n_weird = self->n_weird;
+  return self->replaced_text;
 }
 
 void

@@ -41,7 +41,7 @@ HearthMarshalEntry  *_hearth_pstats_builder_callers_room (HearthPstatsBuilder  *
                                                       guint                     max);
 void                 _hearth_pstats_builder_callers_commit (HearthPstatsBuilder *self,
                                                       guint                     n);
-/* One caller of the entry's key, its numbers checked by the reader. */
+/* One caller of the entry's key. */
 void                 _hearth_pstats_builder_edge     (HearthPstatsBuilder      *self,
                                                       guint                     caller,
                                                       gint64                    calls,
@@ -55,11 +55,8 @@ void                 _hearth_pstats_builder_numbers  (HearthPstatsBuilder      *
                                                       gint64                    calls,
                                                       double                    own,
                                                       double                    cum);
-/* Waits until everything is in the profile; then tells whether some text was not valid and
- * how many callers committed with room had times or counts that are not a number, infinite
- * or negative. */
-void                 _hearth_pstats_builder_complete (HearthPstatsBuilder      *self,
-                                                      gboolean                 *replaced_text,
-                                                      guint                    *n_weird);
+/* Waits until everything is in the profile; then tells whether some text was not valid (and
+ * was replaced). */
+gboolean             _hearth_pstats_builder_complete (HearthPstatsBuilder      *self);
 
 G_END_DECLS

@@ -449,8 +449,7 @@ add_edge (PstatsReader *r,
 
 /* The callers of a dict seen before as keys, each with (nc, cc, tt, ct) of plain numbers:
  * the bulk of a large profile. Read a few dozen at a time straight into the builder's
- * records (each batch before any edge read otherwise, so that the file's order stays); the
- * builder checks their numbers. */
+ * records (each batch before any edge read otherwise, so that the file's order stays). */
 static void
 read_known_callers (PstatsReader *r)
 {
@@ -462,6 +461,10 @@ read_known_callers (PstatsReader *r)
                                                                          BATCH_EDGES);
 
       n = hearth_marshal_read_known_entries (r->m, 1, 0, entries, BATCH_EDGES);
+      for (guint i = 0; i < n; i++)
+        if (entries[i].counts[0] < 0 || entries[i].counts[1] < 0 ||
+            is_weird_time (entries[i].times[0]) || is_weird_time (entries[i].times[1]))
+          r->n_weird++;
       _hearth_pstats_builder_callers_commit (r->builder, n);
     }
   while (n == BATCH_EDGES);
@@ -864,11 +867,8 @@ read_profile (PstatsReader  *r,
 }
 
 /* From this many bytes on, the builder runs on a thread of its own beside the reader when
- * there is a second core: a smaller file is read before the thread would be of use. */
+ * it may: a smaller file is read before the thread would be of use. */
 #define THREADED_FROM          ((gsize) 1024 * 1024)
-/* A thread reserves address space (its stack, its malloc arena) that a small budget, as under
- * a ulimit -v, keeps for the profile. */
-#define THREADS_FROM_BUDGET    ((guint64) 1 << 30)
 
 /**
  * _hearth_pstats_read:
@@ -912,15 +912,13 @@ _hearth_pstats_read_full (const guint8          *data,
 {
   PstatsReader r = { 0 };
   HearthProfile *profile = NULL;
-  guint builder_weird;
-  gboolean replaced_text, threaded;
+  gboolean threaded;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (threads == HEARTH_PSTATS_THREADS_AUTO)
-    threaded = len >= THREADED_FROM && g_get_num_processors () > 1 &&
-               _hearth_memory_budget () >= THREADS_FROM_BUDGET;
+    threaded = len >= THREADED_FROM && _hearth_second_thread_allowed ();
   else
     threaded = threads == HEARTH_PSTATS_THREADS_BUILDER;
 
@@ -937,9 +935,7 @@ _hearth_pstats_read_full (const guint8          *data,
 
   if (read_profile (&r, error))
     {
-      _hearth_pstats_builder_complete (r.builder, &replaced_text, &builder_weird);
-      r.replaced_text = replaced_text;
-      r.n_weird += builder_weird;
+      r.replaced_text = _hearth_pstats_builder_complete (r.builder);
       if (r.sampled)
         _hearth_profile_set_kind (r.profile, HEARTH_KIND_SAMPLED);
       add_warnings (&r);
